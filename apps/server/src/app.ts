@@ -1,0 +1,52 @@
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { createTokenSigner, resolveTokenSecret } from './lib/tokens.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createCaptchaVerifier } from './modules/auth/captcha.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { needApprovalRoutes } from './modules/need-approval/need-approval.routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+import './plugins/context.ts';
+
+/** Strips ?token= from logged URLs: media links carry the bearer token there. */
+const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1[REDACTED]');
+
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  if (config.LOG_LEVEL === 'silent') return false;
+  return {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    serializers: {
+      req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+    },
+  };
+}
+
+/** The whole HTTP application on a prepared database; main.ts and every test build it the same way. */
+export async function buildApp(config: AppConfig, database: DatabaseHandle) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  const secret = resolveTokenSecret(config.TOKEN_SECRET, config.DATA_DIR);
+  app.decorate('ctx', {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    tokens: createTokenSigner(secret),
+    captcha: await createCaptchaVerifier(config, secret),
+  });
+  app.decorateRequest('auth', null);
+
+  await app.register(errorsPlugin);
+  if (config.NODE_ENV === 'production') await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(needApprovalRoutes);
+  await app.register(webAppPlugin, { distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null });
+  return app;
+}

@@ -1,0 +1,14 @@
+import type { AppConfig } from '../config.ts';
+import type { DatabaseHandle } from './client.ts';
+import { ensureAdmin } from './seed/admin.ts';
+import { seedDemo } from './seed/demo.ts';
+import { ensureRoles } from './seed/roles.ts';
+
+/** Start-up work on the database: migrations, roles, the first admin and, with DEMO, the demo set. */
+export async function prepareDatabase(handle: DatabaseHandle, config: AppConfig) {
+  await handle.migrate();
+  await ensureRoles(handle.db);
+  const admin = await ensureAdmin(handle.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
+  if (config.DEMO) await seedDemo(handle.db, config.DEMO_PASSWORD);
+  return { generatedAdminPassword: admin.created ? admin.generatedPassword : undefined };
+}

@@ -1,0 +1,237 @@
+import { readFileSync } from 'node:fs';
+import { eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { Db } from '../client.ts';
+import {
+  asbSurveyors,
+  consultants,
+  districts,
+  photoCategories,
+  proposals,
+  roads,
+  roadTypes,
+  roles,
+  subdistricts,
+  typeWorkColors,
+  users,
+  villages,
+  workNotes,
+} from '../schema/index.ts';
+
+const WILAYAH_CSV = new URL('./data/surabaya-wilayah.csv', import.meta.url);
+
+interface WilayahRow {
+  villageCode: string;
+  village: string;
+  subdistrictCode: string;
+  subdistrict: string;
+  district: string;
+}
+
+/** Surabaya's 31 kecamatan and 153 kelurahan with official codes, grouped into the five city regions. */
+export function readSurabayaWilayah(): WilayahRow[] {
+  const [, ...lines] = readFileSync(WILAYAH_CSV, 'utf8').trim().split(/\r?\n/);
+  return lines.map((line) => {
+    const [villageCode = '', village = '', subdistrictCode = '', subdistrict = '', district = ''] = line.split(',');
+    return { villageCode, village, subdistrictCode, subdistrict, district };
+  });
+}
+
+const DEMO_ROADS = [
+  'Jalan Raya Darmo',
+  'Jalan Ahmad Yani',
+  'Jalan Mayjen Sungkono',
+  'Jalan Kertajaya Indah',
+  'Jalan Rungkut Industri',
+  'Jalan Kenjeran',
+  'Jalan Tunjungan',
+  'Jalan Diponegoro',
+  'Jalan Manyar Kertoarjo',
+  'Jalan Raya Menganti',
+];
+const DEMO_ROAD_TYPES = ['Pengaspalan', 'Paving', 'Betonisasi', 'Perbaikan Saluran', 'Pemeliharaan Berkala'];
+const DEMO_PHOTO_CATEGORIES = ['Kondisi Eksisting', 'Perkerasan Jalan', 'Saluran', 'Dokumentasi Lainnya'];
+const DEMO_ASB = [
+  { name: 'Pekerjaan Aspal Hotmix AC-WC tebal 4 cm (m2)', price: 185_000 },
+  { name: 'Paving Stone K-300 tebal 8 cm (m2)', price: 165_000 },
+  { name: 'Beton K-350 tebal 20 cm (m2)', price: 450_000 },
+  { name: 'Pembersihan Saluran (m2)', price: 35_000 },
+];
+const DEMO_COLORS = [
+  { typeWork: 'Pengaspalan', color: '#e53935' },
+  { typeWork: 'Paving', color: '#fb8c00' },
+  { typeWork: 'Betonisasi', color: '#1e88e5' },
+  { typeWork: 'Perbaikan Saluran', color: '#43a047' },
+];
+const DEMO_WORK_NOTES = [
+  { name: 'Perlu pengukuran ulang', description: 'Panjang dan lebar perlu diukur ulang saat pelaksanaan.' },
+  { name: 'Koordinasi dengan PDAM', description: 'Terdapat jaringan pipa air bersih di bawah badan jalan.' },
+];
+
+/** Inserts the rows whose name is not in the table yet, so the seed can run again safely. */
+async function insertMissingByName<TTable extends PgTable & { name: PgColumn }>(
+  db: Db,
+  table: TTable,
+  rows: (TTable['$inferInsert'] & { name: string })[],
+) {
+  const names = rows.map((row) => row.name);
+  const existing = await db
+    .select({ name: table.name })
+    .from(table as PgTable)
+    .where(inArray(table.name, names));
+  const taken = new Set(existing.map((row) => row.name as string));
+  const missing = rows.filter((row) => !taken.has(row.name));
+  if (missing.length) await db.insert(table).values(missing as never);
+}
+
+async function idsByName(db: Db, table: PgTable & { id: PgColumn; name: PgColumn }) {
+  const rows = await db.select({ id: table.id, name: table.name }).from(table as PgTable);
+  return new Map(rows.map((row) => [row.name as string, row.id as number]));
+}
+
+async function seedWilayah(db: Db) {
+  const rows = readSurabayaWilayah();
+  await insertMissingByName(
+    db,
+    districts,
+    [...new Set(rows.map((row) => row.district))].map((name) => ({ name })),
+  );
+  const districtIds = await idsByName(db, districts);
+  const subdistrictRows = [...new Map(rows.map((row) => [row.subdistrictCode, row])).values()];
+  await db
+    .insert(subdistricts)
+    .values(
+      subdistrictRows.map((row) => ({
+        code: row.subdistrictCode,
+        name: row.subdistrict,
+        districtId: districtIds.get(row.district) as number,
+      })),
+    )
+    .onConflictDoNothing({ target: subdistricts.code });
+  const subdistrictIds = new Map(
+    (await db.select({ id: subdistricts.id, code: subdistricts.code }).from(subdistricts)).map((row) => [
+      row.code,
+      row.id,
+    ]),
+  );
+  await db
+    .insert(villages)
+    .values(
+      rows.map((row) => ({
+        code: row.villageCode,
+        name: row.village,
+        subdistrictId: subdistrictIds.get(row.subdistrictCode) as number,
+      })),
+    )
+    .onConflictDoNothing({ target: villages.code });
+  return districtIds;
+}
+
+async function ensureDemoUser(
+  db: Db,
+  user: { username: string; name: string; role: string; consultantId?: number; passwordHash: string },
+) {
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.slug, user.role));
+  if (!role) throw new Error(`role ${user.role} belum ada`);
+  await db
+    .insert(users)
+    .values({
+      username: user.username,
+      name: user.name,
+      roleId: role.id,
+      consultantId: user.consultantId,
+      passwordHash: user.passwordHash,
+    })
+    .onConflictDoNothing();
+}
+
+/** A small, realistic Surabaya data set with one user per role; running it again changes nothing. */
+export async function seedDemo(db: Db, password: string) {
+  await db.transaction(async (tx) => {
+    const districtIds = await seedWilayah(tx);
+    await insertMissingByName(tx, roads, DEMO_ROADS.map((name) => ({ name })));
+    await insertMissingByName(tx, roadTypes, DEMO_ROAD_TYPES.map((name) => ({ name })));
+    await insertMissingByName(tx, photoCategories, DEMO_PHOTO_CATEGORIES.map((name) => ({ name })));
+    await insertMissingByName(tx, asbSurveyors, DEMO_ASB);
+    await insertMissingByName(tx, workNotes, DEMO_WORK_NOTES);
+    const colorsExisting = await tx.select({ typeWork: typeWorkColors.typeWork }).from(typeWorkColors);
+    const colorTaken = new Set(colorsExisting.map((row) => row.typeWork));
+    const colorsMissing = DEMO_COLORS.filter((row) => !colorTaken.has(row.typeWork));
+    if (colorsMissing.length) await tx.insert(typeWorkColors).values(colorsMissing);
+
+    await tx
+      .insert(consultants)
+      .values([
+        {
+          code: 'RYN-PST',
+          name: 'Rayon Surabaya Pusat',
+          consultantType: 'internal',
+          districtId: districtIds.get('Surabaya Pusat'),
+        },
+        { code: 'CV-CKM', name: 'CV Cipta Karya Mandiri', consultantType: 'external' },
+      ])
+      .onConflictDoNothing({ target: consultants.code });
+    const consultantIds = new Map(
+      (await tx.select({ id: consultants.id, code: consultants.code }).from(consultants)).map((row) => [
+        row.code,
+        row.id,
+      ]),
+    );
+
+    const passwordHash = await hashPassword(password);
+    const internalId = consultantIds.get('RYN-PST') as number;
+    await ensureDemoUser(tx, {
+      username: 'konsultan1',
+      name: 'Rayon Surabaya Pusat',
+      role: 'consultan',
+      consultantId: internalId,
+      passwordHash,
+    });
+    await ensureDemoUser(tx, {
+      username: 'konsultan2',
+      name: 'CV Cipta Karya Mandiri',
+      role: 'consultan',
+      consultantId: consultantIds.get('CV-CKM'),
+      passwordHash,
+    });
+    await ensureDemoUser(tx, { username: 'struktural1', name: 'Ir. Bambang Sutrisno', role: 'structural', passwordHash });
+    await ensureDemoUser(tx, { username: 'umum1', name: 'Siti Rahmawati', role: 'umum', passwordHash });
+
+    const [anyProposal] = await tx.select({ id: proposals.id }).from(proposals).limit(1);
+    if (anyProposal) return;
+    const roadIds = await idsByName(tx, roads);
+    const [kedungdoro] = await tx.select({ id: villages.id }).from(villages).where(eq(villages.code, '35.78.05.1003'));
+    const [embongKaliasin] = await tx
+      .select({ id: villages.id })
+      .from(villages)
+      .where(eq(villages.code, '35.78.07.1001'));
+    if (!kedungdoro || !embongKaliasin) return;
+    await tx.insert(proposals).values([
+      {
+        proposalType: 'taruna',
+        proposalDate: '2026-11-02',
+        proposerName: 'Agus Santoso',
+        phoneNumber: '081234567801',
+        roadId: roadIds.get('Jalan Tunjungan'),
+        villageId: embongKaliasin.id,
+        rtNumber: '03',
+        rwNumber: '05',
+        address: 'Depan Gedung Siola, sisi barat jalan',
+        consultantId: internalId,
+      },
+      {
+        proposalType: 'musrenbang',
+        proposalDate: '2026-10-20',
+        proposerName: 'Dewi Lestari',
+        phoneNumber: '081234567802',
+        roadId: roadIds.get('Jalan Diponegoro'),
+        villageId: kedungdoro.id,
+        rtNumber: '01',
+        rwNumber: '02',
+        address: 'Gang Kedungdoro IV, jalan berlubang sepanjang 50 meter',
+        consultantId: internalId,
+      },
+    ]);
+  });
+}

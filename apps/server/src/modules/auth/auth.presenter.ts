@@ -1,0 +1,24 @@
+import { CONSULTANT_TYPE_NAMES, type TAuthUser, type TRole } from '@eusulan/shared';
+import type { UserProfileRow } from './auth.queries.ts';
+
+/** The server user object of spec §3. */
+export function presentAuthUser(row: UserProfileRow): TAuthUser {
+  const consultant = row.consultant;
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    mustChangePassword: row.mustChangePassword,
+    role: { id: row.role.id, slug: row.role.slug as TRole, name: row.role.name },
+    userable: consultant
+      ? {
+          id: consultant.id,
+          code: consultant.code,
+          name: consultant.name,
+          consultantType: consultant.consultantType,
+          consultantTypeName: CONSULTANT_TYPE_NAMES[consultant.consultantType],
+          district: row.district ? { id: row.district.id, name: row.district.name } : null,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,126 @@
+import type { TRole } from '@eusulan/shared';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { consultants, districts, loginFailures, roles, sessions, users } from '../../db/schema/index.ts';
+
+/** The session behind a token, if it is unrevoked, unexpired and its user still active. */
+export async function findLiveSession(db: Db, sessionId: string, userId: number) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      role: roles.slug,
+      consultantId: users.consultantId,
+      mustChangePassword: users.mustChangePassword,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  return row ? { ...row, role: row.role as TRole } : null;
+}
+
+export async function findUserForLogin(db: Db, username: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user with role and consultant (userable), shaped by the presenter. */
+export async function findUserProfile(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      mustChangePassword: users.mustChangePassword,
+      role: { id: roles.id, slug: roles.slug, name: roles.name },
+      consultant: {
+        id: consultants.id,
+        code: consultants.code,
+        name: consultants.name,
+        consultantType: consultants.consultantType,
+      },
+      district: { id: districts.id, name: districts.name },
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(consultants, eq(consultants.id, users.consultantId))
+    .leftJoin(districts, eq(districts.id, consultants.districtId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+export type UserProfileRow = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>;
+
+export async function findPasswordHash(db: Db, userId: number) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
+}
+
+export async function insertSession(
+  db: Db,
+  session: { id: string; userId: number; expiresAt: Date; ipAddress: string; userAgent: string | null },
+) {
+  await db.insert(sessions).values(session);
+}
+
+export async function revokeSession(db: Db, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function updatePassword(db: Db, userId: number, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function countRecentFailures(db: Db, username: string, ipAddress: string, since: Date) {
+  const [row] = await db
+    .select({ failures: count(), oldest: sql<string | null>`min(${loginFailures.createdAt})` })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.username, username),
+        eq(loginFailures.ipAddress, ipAddress),
+        gt(loginFailures.createdAt, since),
+      ),
+    );
+  return { failures: row?.failures ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+export async function recordFailure(db: Db, username: string, ipAddress: string) {
+  await db.insert(loginFailures).values({ username, ipAddress });
+}
+
+/** A success forgets the failures of that username and address; old rows of anyone are pruned too. */
+export async function clearFailures(db: Db, username: string, ipAddress: string, olderThan: Date) {
+  await db
+    .delete(loginFailures)
+    .where(
+      sql`(${loginFailures.username} = ${username} and ${loginFailures.ipAddress} = ${ipAddress}) or ${loginFailures.createdAt} < ${olderThan.toISOString()}`,
+    );
+}

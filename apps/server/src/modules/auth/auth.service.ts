@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_MAX_FAILURES,
+  type TAuthUser,
+  type TChangePassword,
+  type TLoginResult,
+} from '@eusulan/shared';
+import type { AppContext } from '../../plugins/context.ts';
+import { HttpError, invalid, notFound, unauthenticated } from '../../lib/http-error.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import * as queries from './auth.queries.ts';
+import { presentAuthUser } from './auth.presenter.ts';
+
+interface LoginInput {
+  username: string;
+  password: string;
+  recaptcha: string;
+}
+interface ClientInfo {
+  ipAddress: string;
+  userAgent: string | null;
+}
+
+/** Signs a user in: throttle, bot check, credentials, then a new session and its token. */
+export async function login(ctx: AppContext, input: LoginInput, client: ClientInfo): Promise<TLoginResult> {
+  const username = input.username.trim().toLowerCase();
+  const now = Date.now();
+  const windowStart = new Date(now - LOGIN_FAILURE_WINDOW_MS);
+  const { failures, oldest } = await queries.countRecentFailures(ctx.db, username, client.ipAddress, windowStart);
+  if (failures >= LOGIN_MAX_FAILURES) {
+    const unlockAt = (oldest?.getTime() ?? now) + LOGIN_FAILURE_WINDOW_MS;
+    const minutes = Math.max(1, Math.ceil((unlockAt - now) / 60_000));
+    throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(minutes));
+  }
+
+  if (!(await ctx.captcha.verify(input.recaptcha, client.ipAddress))) {
+    throw invalid({ recaptcha: [AUTH_MESSAGES.captchaInvalid] }, AUTH_MESSAGES.captchaInvalid);
+  }
+
+  const user = await queries.findUserForLogin(ctx.db, username);
+  const passwordMatches = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !passwordMatches) {
+    await queries.recordFailure(ctx.db, username, client.ipAddress);
+    throw new HttpError(401, AUTH_MESSAGES.badCredentials);
+  }
+  if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactiveUser);
+
+  await queries.clearFailures(ctx.db, username, client.ipAddress, windowStart);
+  const sessionId = randomUUID();
+  const expiresAt = new Date(now + ctx.config.TOKEN_TTL * 1000);
+  await queries.insertSession(ctx.db, { id: sessionId, userId: user.id, expiresAt, ...client });
+  const accessToken = ctx.tokens.issue({
+    sid: sessionId,
+    sub: user.id,
+    exp: Math.floor(expiresAt.getTime() / 1000),
+  });
+  return {
+    auth: { accessToken, tokenType: 'Bearer', expiresAt: expiresAt.toISOString() },
+    user: await currentUser(ctx, user.id),
+  };
+}
+
+export async function currentUser(ctx: AppContext, userId: number): Promise<TAuthUser> {
+  const row = await queries.findUserProfile(ctx.db, userId);
+  if (!row) throw notFound();
+  return presentAuthUser(row);
+}
+
+/** Replaces the password after checking the current one; every session of the user ends. */
+export async function changePassword(ctx: AppContext, userId: number, input: TChangePassword) {
+  const currentHash = await queries.findPasswordHash(ctx.db, userId);
+  if (!currentHash) throw unauthenticated();
+  if (!(await verifyPassword(currentHash, input.currentPassword))) {
+    throw invalid({ currentPassword: [AUTH_MESSAGES.currentPasswordWrong] });
+  }
+  const newHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await queries.updatePassword(tx, userId, newHash);
+    await queries.revokeUserSessions(tx, userId);
+  });
+}
+
+export const logout = (ctx: AppContext, sessionId: string) => queries.revokeSession(ctx.db, sessionId);

@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-error.ts';
+
+export const ROUTE_NOT_FOUND_MESSAGE = 'Request/Resource not found!';
+export const SERVER_ERROR_MESSAGE = 'Terjadi kesalahan pada server. Silakan coba lagi.';
+
+/** Fastify's own client errors, reworded for the office's staff. */
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Format data tidak valid.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Data tidak boleh kosong.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Jenis konten tidak didukung.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Ukuran data melebihi batas.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Panjang data tidak sesuai.',
+};
+
+/** Every error answers with the envelope of DESIGN §3; a 5xx never shows its cause. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: Record<string, unknown> = {
+        status: { code: error.statusCode, message: error.message },
+        data: null,
+      };
+      if (error.errors) body.errors = error.errors;
+      return reply.status(error.statusCode).send(body);
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      const message = FASTIFY_CLIENT_ERRORS[error.code] ?? 'Permintaan tidak valid.';
+      return reply.status(statusCode).send({ status: { code: statusCode, message }, data: null });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ status: { code: 500, message: SERVER_ERROR_MESSAGE }, data: null });
+  });
+});
+
+export function apiNotFound(reply: import('fastify').FastifyReply) {
+  return reply.status(404).send({ status: { code: 404, message: ROUTE_NOT_FOUND_MESSAGE }, data: null });
+}

@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { apiNotFound } from './errors.ts';
+
+const API_PREFIXES = ['/api/', '/api-web/', '/media/'];
+const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
+ * unknown non-API GET answered with index.html so the client router can show it (history fallback).
+ */
+export async function webAppPlugin(app: FastifyInstance, options: { distDir: string | null }) {
+  const distDir = options.distDir && existsSync(path.join(options.distDir, 'index.html')) ? options.distDir : null;
+  if (distDir) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (!distDir || isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return apiNotFound(reply);
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatDate, formatRtRw, formatRupiah } from './format.ts';
+
+describe('formatRupiah', () => {
+  it('groups thousands with dots and prefixes Rp', () => {
+    expect(formatRupiah(1250000)).toBe('Rp 1.250.000');
+    expect(formatRupiah('2500.5', false)).toBe('2.500,5');
+  });
+  it('shows a dash for an empty value and 0 for zero', () => {
+    expect(formatRupiah(null)).toBe('-');
+    expect(formatRupiah('')).toBe('-');
+    expect(formatRupiah(0)).toBe('Rp 0');
+  });
+});
+
+describe('formatDate', () => {
+  it('turns the wire date into DD-MM-YYYY', () => {
+    expect(formatDate('2026-03-09')).toBe('09-03-2026');
+    expect(formatDate(new Date(2026, 0, 5))).toBe('05-01-2026');
+  });
+  it('shows a dash for missing or unreadable input', () => {
+    expect(formatDate(null)).toBe('-');
+    expect(formatDate('bukan tanggal')).toBe('-');
+  });
+});
+
+describe('formatBytes', () => {
+  it('uses base 1024 and two decimals', () => {
+    expect(formatBytes(0)).toBe('0 Bytes');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(10 * 1024 * 1024)).toBe('10 MB');
+  });
+});
+
+describe('formatRtRw', () => {
+  it('shows a dash for an empty RT or RW', () => {
+    expect(formatRtRw(null)).toBe('-');
+    expect(formatRtRw('07')).toBe('07');
+  });
+});

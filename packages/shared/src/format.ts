@@ -1,0 +1,39 @@
+/** Formatters of spec §9, shared so the web, the print report and exports agree. */
+
+/** Rupiah for display: id-ID grouping, up to 5 fraction digits; '-' when there is no value. */
+export function formatRupiah(value: number | string | null | undefined, withPrefix = true): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const amount = Number(value);
+  if (!Number.isFinite(amount)) return '-';
+  const text = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 5 }).format(amount);
+  return withPrefix ? `Rp ${text}` : text;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD' or an ISO instant -> 'DD-MM-YYYY'; '-' when empty or unreadable. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '-';
+  if (typeof value === 'string') {
+    const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (ymd) return `${ymd[3]}-${ymd[2]}-${ymd[1]}`;
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  return `${pad2(date.getDate())}-${pad2(date.getMonth() + 1)}-${date.getFullYear()}`;
+}
+
+const BYTE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+
+/** Bytes with base 1024 and 2 decimals: 1536 -> '1.5 KB'. */
+export function formatBytes(bytes: number, decimals = 2): string {
+  if (!bytes || bytes <= 0) return '0 Bytes';
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), BYTE_UNITS.length - 1);
+  const scaled = bytes / 1024 ** exponent;
+  return `${Number.parseFloat(scaled.toFixed(decimals))} ${BYTE_UNITS[exponent]}`;
+}
+
+/** RT/RW numbers are two-digit strings 00-99, shown as a dash when empty. */
+export function formatRtRw(value: string | null | undefined): string {
+  return value ? value : '-';
+}
