@@ -47,6 +47,8 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle) {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(needApprovalRoutes);
-  await app.register(webAppPlugin, { distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null });
+  await app.register(webAppPlugin, {
+    distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null,
+  });
   return app;
 }

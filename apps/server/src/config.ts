@@ -1,6 +1,6 @@
-import { CAPTCHA_PROVIDERS } from '@eusulan/shared';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CAPTCHA_PROVIDERS } from '@eusulan/shared';
 import { z } from 'zod';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -26,56 +26,58 @@ const duration = z
     return amount * factor;
   });
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
-    /** Behind a reverse proxy, the client address comes from X-Forwarded-For. */
-    TRUST_PROXY: booleanFlag,
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DATABASE_URL: optionalText.pipe(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, { error: 'harus diawali postgres:// atau postgresql://' })
-        .optional(),
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  /** Behind a reverse proxy, the client address comes from X-Forwarded-For. */
+  TRUST_PROXY: booleanFlag,
+  PORT: z.coerce
+    .number({ error: 'harus berupa nomor port 0-65535' })
+    .int({ error: 'harus berupa nomor port 0-65535' })
+    .min(0)
+    .max(65535)
+    .default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'harus diawali postgres:// atau postgresql://' })
+      .optional(),
+  ),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  TOKEN_SECRET: optionalText.pipe(z.string().min(32, { error: 'minimal 32 karakter' }).optional()),
+  TOKEN_TTL: duration.default(12 * 3600),
+  CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).default('altcha'),
+  RECAPTCHA_SITE_KEY: optionalText,
+  RECAPTCHA_SECRET: optionalText,
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  DEFAULT_PASSWORD: z.string().min(8, { error: 'minimal 8 karakter' }).default('Usulan123'),
+  ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+  ADMIN_PASSWORD: optionalText,
+  DEMO: booleanFlag,
+  DEMO_PASSWORD: z.string().min(8, { error: 'minimal 8 karakter' }).default('demo1234'),
+  APP_NAME: z.string().default('e-Usulan Jalan'),
+  AGENCY_NAME: z.string().default('Dinas Sumber Daya Air dan Bina Marga'),
+  DEPARTMENT_NAME: z.string().default('Bidang Jalan dan Jembatan'),
+  CITY_NAME: z.string().default('Kota Surabaya'),
+  CONTACT_EMAIL: z.email({ error: 'bukan alamat e-mail' }).default('dsdabm@surabaya.go.id'),
+  CONTACT_PHONE: z
+    .string()
+    .regex(/^\d{8,15}$/, { error: 'hanya angka dengan kode negara, misalnya 6281234567890' })
+    .default('6281100000000'),
+  LETTERHEAD: z
+    .string()
+    .default(
+      'PEMERINTAH KOTA SURABAYA|DINAS SUMBER DAYA AIR DAN BINA MARGA|Jalan Jimerto No. 25-27, Surabaya 60272',
+    )
+    .transform((value) =>
+      value
+        .split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
     ),
-    DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
-    WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
-    TOKEN_SECRET: optionalText.pipe(z.string().min(32, { error: 'minimal 32 karakter' }).optional()),
-    TOKEN_TTL: duration.default(12 * 3600),
-    CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).default('altcha'),
-    RECAPTCHA_SITE_KEY: optionalText,
-    RECAPTCHA_SECRET: optionalText,
-    RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
-    DEFAULT_PASSWORD: z.string().min(8, { error: 'minimal 8 karakter' }).default('Usulan123'),
-    ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
-    ADMIN_PASSWORD: optionalText,
-    DEMO: booleanFlag,
-    DEMO_PASSWORD: z.string().min(8, { error: 'minimal 8 karakter' }).default('demo1234'),
-    APP_NAME: z.string().default('e-Usulan Jalan'),
-    AGENCY_NAME: z.string().default('Dinas Sumber Daya Air dan Bina Marga'),
-    DEPARTMENT_NAME: z.string().default('Bidang Jalan dan Jembatan'),
-    CITY_NAME: z.string().default('Kota Surabaya'),
-    CONTACT_EMAIL: z.email({ error: 'bukan alamat e-mail' }).default('dsdabm@surabaya.go.id'),
-    CONTACT_PHONE: z
-      .string()
-      .regex(/^\d{8,15}$/, { error: 'hanya angka dengan kode negara, misalnya 6281234567890' })
-      .default('6281100000000'),
-    LETTERHEAD: z
-      .string()
-      .default('PEMERINTAH KOTA SURABAYA|DINAS SUMBER DAYA AIR DAN BINA MARGA|Jalan Jimerto No. 25-27, Surabaya 60272')
-      .transform((value) => value.split('|').map((line) => line.trim()).filter(Boolean)),
-  })
-  .superRefine((env, ctx) => {
-    if (env.CAPTCHA_PROVIDER === 'recaptcha' && (!env.RECAPTCHA_SITE_KEY || !env.RECAPTCHA_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['RECAPTCHA_SECRET'],
-        message: 'RECAPTCHA_SITE_KEY dan RECAPTCHA_SECRET wajib diisi bila CAPTCHA_PROVIDER=recaptcha',
-      });
-    }
-  });
+});
 
 export type AppConfig = z.output<typeof envSchema>;
 
@@ -84,9 +86,19 @@ export class ConfigError extends Error {}
 /** Reads and checks the environment once; every problem is listed, not only the first. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const result = envSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || 'env'}: ${issue.message}`);
-    throw new ConfigError(`Konfigurasi tidak valid:\n${lines.join('\n')}`);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`);
+  if (
+    env.CAPTCHA_PROVIDER === 'recaptcha' &&
+    (!env.RECAPTCHA_SITE_KEY?.trim() || !env.RECAPTCHA_SECRET?.trim())
+  ) {
+    problems.push(
+      'RECAPTCHA_SECRET: RECAPTCHA_SITE_KEY dan RECAPTCHA_SECRET wajib diisi bila CAPTCHA_PROVIDER=recaptcha',
+    );
+  }
+  if (!result.success || problems.length) {
+    throw new ConfigError(`Konfigurasi tidak valid:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
   }
   return result.data;
 }

@@ -10,7 +10,9 @@ async function main() {
   const { generatedAdminPassword } = await prepareDatabase(database, config);
   const app = await buildApp(config, database);
   if (config.CAPTCHA_PROVIDER === 'none') {
-    app.log.warn('CAPTCHA_PROVIDER=none: login tanpa bot-check. Hanya untuk pengujian dan pengembangan lokal!');
+    app.log.warn(
+      'CAPTCHA_PROVIDER=none: login tanpa bot-check. Hanya untuk pengujian dan pengembangan lokal!',
+    );
   }
 
   let closing = false;
@@ -40,7 +42,10 @@ async function main() {
       'Password ini hanya ditampilkan sekali dan wajib diganti saat login pertama.',
     );
   }
-  if (config.DEMO) lines.push(`Pengguna demo: konsultan1, konsultan2, struktural1, umum1 (password: ${config.DEMO_PASSWORD})`);
+  if (config.DEMO)
+    lines.push(
+      `Pengguna demo: konsultan1, konsultan2, struktural1, umum1 (password: ${config.DEMO_PASSWORD})`,
+    );
   console.log(`\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
 }
 

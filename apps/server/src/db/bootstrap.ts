@@ -8,7 +8,10 @@ import { ensureRoles } from './seed/roles.ts';
 export async function prepareDatabase(handle: DatabaseHandle, config: AppConfig) {
   await handle.migrate();
   await ensureRoles(handle.db);
-  const admin = await ensureAdmin(handle.db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
+  const admin = await ensureAdmin(handle.db, {
+    username: config.ADMIN_USERNAME,
+    password: config.ADMIN_PASSWORD,
+  });
   if (config.DEMO) await seedDemo(handle.db, config.DEMO_PASSWORD);
   return { generatedAdminPassword: admin.created ? admin.generatedPassword : undefined };
 }

@@ -28,7 +28,10 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
 /** PostgreSQL when a URL is given, otherwise PGlite in dataDir/db (or in memory for ':memory:'). */
-export async function openDatabase(options: { url?: string; dataDir: string | ':memory:' }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string | ':memory:';
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzleNodePg(pool, drizzleOptions);

@@ -30,7 +30,11 @@ export function createTokenSigner(secret: string) {
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       try {
         const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenClaims;
-        if (typeof claims.sid !== 'string' || typeof claims.sub !== 'number' || typeof claims.exp !== 'number')
+        if (
+          typeof claims.sid !== 'string' ||
+          typeof claims.sub !== 'number' ||
+          typeof claims.exp !== 'number'
+        )
           return null;
         return claims.exp > nowSeconds ? claims : null;
       } catch {

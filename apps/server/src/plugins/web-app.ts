@@ -12,7 +12,8 @@ const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(
  * unknown non-API GET answered with index.html so the client router can show it (history fallback).
  */
 export async function webAppPlugin(app: FastifyInstance, options: { distDir: string | null }) {
-  const distDir = options.distDir && existsSync(path.join(options.distDir, 'index.html')) ? options.distDir : null;
+  const distDir =
+    options.distDir && existsSync(path.join(options.distDir, 'index.html')) ? options.distDir : null;
   if (distDir) {
     await app.register(fastifyStatic, {
       root: distDir,

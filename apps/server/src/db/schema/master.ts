@@ -1,5 +1,15 @@
-import { bigint, boolean, index, integer, pgEnum, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { CONSULTANT_TYPES } from '@eusulan/shared';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { districts } from './region.ts';
 
 const timestamps = {

@@ -10,7 +10,11 @@ import { roles, users } from '../schema/index.ts';
 export async function ensureAdmin(db: Db, options: { username: string; password?: string }) {
   const [adminRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.slug, 'admin'));
   if (!adminRole) throw new Error('role admin belum ada');
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.roleId, adminRole.id)).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.roleId, adminRole.id))
+    .limit(1);
   if (existing) return { created: false as const };
   const password = options.password ?? generatePassword();
   await db.insert(users).values({

@@ -33,7 +33,8 @@ interface WilayahRow {
 export function readSurabayaWilayah(): WilayahRow[] {
   const [, ...lines] = readFileSync(WILAYAH_CSV, 'utf8').trim().split(/\r?\n/);
   return lines.map((line) => {
-    const [villageCode = '', village = '', subdistrictCode = '', subdistrict = '', district = ''] = line.split(',');
+    const [villageCode = '', village = '', subdistrictCode = '', subdistrict = '', district = ''] =
+      line.split(',');
     return { villageCode, village, subdistrictCode, subdistrict, district };
   });
 }
@@ -150,9 +151,21 @@ async function ensureDemoUser(
 export async function seedDemo(db: Db, password: string) {
   await db.transaction(async (tx) => {
     const districtIds = await seedWilayah(tx);
-    await insertMissingByName(tx, roads, DEMO_ROADS.map((name) => ({ name })));
-    await insertMissingByName(tx, roadTypes, DEMO_ROAD_TYPES.map((name) => ({ name })));
-    await insertMissingByName(tx, photoCategories, DEMO_PHOTO_CATEGORIES.map((name) => ({ name })));
+    await insertMissingByName(
+      tx,
+      roads,
+      DEMO_ROADS.map((name) => ({ name })),
+    );
+    await insertMissingByName(
+      tx,
+      roadTypes,
+      DEMO_ROAD_TYPES.map((name) => ({ name })),
+    );
+    await insertMissingByName(
+      tx,
+      photoCategories,
+      DEMO_PHOTO_CATEGORIES.map((name) => ({ name })),
+    );
     await insertMissingByName(tx, asbSurveyors, DEMO_ASB);
     await insertMissingByName(tx, workNotes, DEMO_WORK_NOTES);
     const colorsExisting = await tx.select({ typeWork: typeWorkColors.typeWork }).from(typeWorkColors);
@@ -195,13 +208,21 @@ export async function seedDemo(db: Db, password: string) {
       consultantId: consultantIds.get('CV-CKM'),
       passwordHash,
     });
-    await ensureDemoUser(tx, { username: 'struktural1', name: 'Ir. Bambang Sutrisno', role: 'structural', passwordHash });
+    await ensureDemoUser(tx, {
+      username: 'struktural1',
+      name: 'Ir. Bambang Sutrisno',
+      role: 'structural',
+      passwordHash,
+    });
     await ensureDemoUser(tx, { username: 'umum1', name: 'Siti Rahmawati', role: 'umum', passwordHash });
 
     const [anyProposal] = await tx.select({ id: proposals.id }).from(proposals).limit(1);
     if (anyProposal) return;
     const roadIds = await idsByName(tx, roads);
-    const [kedungdoro] = await tx.select({ id: villages.id }).from(villages).where(eq(villages.code, '35.78.05.1003'));
+    const [kedungdoro] = await tx
+      .select({ id: villages.id })
+      .from(villages)
+      .where(eq(villages.code, '35.78.05.1003'));
     const [embongKaliasin] = await tx
       .select({ id: villages.id })
       .from(villages)

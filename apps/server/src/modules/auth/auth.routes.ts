@@ -15,7 +15,8 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.get(CAPTCHA_CHALLENGE_PATH, async (_request, reply) => {
     const challenge = await ctx.captcha.createChallenge();
-    if (!challenge) return reply.status(404).send(envelope(null, { code: 404, message: 'Captcha tidak digunakan.' }));
+    if (!challenge)
+      return reply.status(404).send(envelope(null, { code: 404, message: 'Captcha tidak digunakan.' }));
     return reply.header('Cache-Control', 'no-store').send(challenge);
   });
 

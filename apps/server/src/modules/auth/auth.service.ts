@@ -7,11 +7,11 @@ import {
   type TChangePassword,
   type TLoginResult,
 } from '@eusulan/shared';
-import type { AppContext } from '../../plugins/context.ts';
 import { HttpError, invalid, notFound, unauthenticated } from '../../lib/http-error.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import * as queries from './auth.queries.ts';
+import type { AppContext } from '../../plugins/context.ts';
 import { presentAuthUser } from './auth.presenter.ts';
+import * as queries from './auth.queries.ts';
 
 interface LoginInput {
   username: string;
@@ -28,7 +28,12 @@ export async function login(ctx: AppContext, input: LoginInput, client: ClientIn
   const username = input.username.trim().toLowerCase();
   const now = Date.now();
   const windowStart = new Date(now - LOGIN_FAILURE_WINDOW_MS);
-  const { failures, oldest } = await queries.countRecentFailures(ctx.db, username, client.ipAddress, windowStart);
+  const { failures, oldest } = await queries.countRecentFailures(
+    ctx.db,
+    username,
+    client.ipAddress,
+    windowStart,
+  );
   if (failures >= LOGIN_MAX_FAILURES) {
     const unlockAt = (oldest?.getTime() ?? now) + LOGIN_FAILURE_WINDOW_MS;
     const minutes = Math.max(1, Math.ceil((unlockAt - now) / 60_000));

@@ -55,7 +55,11 @@ function recaptchaVerifier(config: AppConfig): CaptchaVerifier {
     createChallenge: async () => null,
     async verify(token, remoteIp) {
       if (!token) return false;
-      const form = new URLSearchParams({ secret: config.RECAPTCHA_SECRET ?? '', response: token, remoteip: remoteIp });
+      const form = new URLSearchParams({
+        secret: config.RECAPTCHA_SECRET ?? '',
+        response: token,
+        remoteip: remoteIp,
+      });
       try {
         const response = await fetch(config.RECAPTCHA_VERIFY_URL, {
           method: 'POST',

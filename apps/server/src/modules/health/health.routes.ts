@@ -13,7 +13,12 @@ export async function healthRoutes(app: FastifyInstance) {
     } catch {
       return reply
         .status(503)
-        .send(envelope({ status: 'down', database: ctx.dbKind }, { code: 503, message: 'Database tidak tersedia.' }));
+        .send(
+          envelope(
+            { status: 'down', database: ctx.dbKind },
+            { code: 503, message: 'Database tidak tersedia.' },
+          ),
+        );
     }
   });
 

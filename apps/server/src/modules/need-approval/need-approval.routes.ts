@@ -9,12 +9,18 @@ import { awaitingApproval, proposalTypesWhere, unverifiedOfConsultant } from './
  * A consultant is waited on by its own unverified proposals, a structural official by surveyed ones.
  */
 export async function needApprovalRoutes(app: FastifyInstance) {
-  app.get('/api-web/need-approval', { preHandler: requireAuth({ roles: NEED_APPROVAL_ROLES }) }, async (request) => {
-    const auth = authOf(request);
-    const condition =
-      auth.role === 'consultan' ? unverifiedOfConsultant(auth.consultantId ?? -1) : awaitingApproval();
-    const waiting = new Set(await proposalTypesWhere(app.ctx.db, condition));
-    const flags = Object.fromEntries(PROPOSAL_TYPES.map((type) => [type, waiting.has(type)])) as TNeedApproval;
-    return envelope(flags);
-  });
+  app.get(
+    '/api-web/need-approval',
+    { preHandler: requireAuth({ roles: NEED_APPROVAL_ROLES }) },
+    async (request) => {
+      const auth = authOf(request);
+      const condition =
+        auth.role === 'consultan' ? unverifiedOfConsultant(auth.consultantId ?? -1) : awaitingApproval();
+      const waiting = new Set(await proposalTypesWhere(app.ctx.db, condition));
+      const flags = Object.fromEntries(
+        PROPOSAL_TYPES.map((type) => [type, waiting.has(type)]),
+      ) as TNeedApproval;
+      return envelope(flags);
+    },
+  );
 }

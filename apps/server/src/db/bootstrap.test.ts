@@ -1,0 +1,69 @@
+import { count, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testConfig } from '../config.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { prepareDatabase } from './bootstrap.ts';
+import { type DatabaseHandle, openDatabase } from './client.ts';
+import { consultants, proposals, roles, subdistricts, users, villages } from './schema/index.ts';
+
+let handle: DatabaseHandle | undefined;
+afterEach(async () => {
+  await handle?.close();
+  handle = undefined;
+});
+
+async function freshDatabase() {
+  handle = await openDatabase({ dataDir: ':memory:' });
+  return handle;
+}
+
+describe('prepareDatabase', () => {
+  it('seeds the four roles and an admin with a generated password that must be changed', async () => {
+    const database = await freshDatabase();
+    const first = await prepareDatabase(database, testConfig());
+    expect(first.generatedAdminPassword).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{14}$/);
+    const roleRows = await database.db.select().from(roles);
+    expect(roleRows.map((role) => [role.slug, role.name]).sort()).toEqual([
+      ['admin', 'Administrator'],
+      ['consultan', 'Rayon'],
+      ['structural', 'Struktural'],
+      ['umum', 'Umum'],
+    ]);
+    const [admin] = await database.db.select().from(users).where(eq(users.username, 'admin'));
+    expect(admin?.mustChangePassword).toBe(true);
+    expect(await verifyPassword(admin!.passwordHash, first.generatedAdminPassword!)).toBe(true);
+
+    const second = await prepareDatabase(database, testConfig());
+    expect(second.generatedAdminPassword).toBeUndefined();
+    expect((await database.db.select({ n: count() }).from(users))[0]?.n).toBe(1);
+  });
+
+  it('uses a password given by the environment as it is', async () => {
+    const database = await freshDatabase();
+    const result = await prepareDatabase(
+      database,
+      testConfig({ ADMIN_USERNAME: 'kepala', ADMIN_PASSWORD: 'Kantor2026' }),
+    );
+    expect(result.generatedAdminPassword).toBeUndefined();
+    const [admin] = await database.db.select().from(users).where(eq(users.username, 'kepala'));
+    expect(admin?.mustChangePassword).toBe(false);
+    expect(await verifyPassword(admin!.passwordHash, 'Kantor2026')).toBe(true);
+  });
+
+  it('loads the Surabaya demo set once, however often it runs', async () => {
+    const database = await freshDatabase();
+    const config = testConfig({ DEMO: '1', ADMIN_PASSWORD: 'Kantor2026' });
+    await prepareDatabase(database, config);
+    await prepareDatabase(database, config);
+    const counted = async (table: PgTable) => (await database.db.select({ n: count() }).from(table))[0]?.n;
+    expect(await counted(subdistricts)).toBe(31);
+    expect(await counted(villages)).toBe(153);
+    expect(await counted(consultants)).toBe(2);
+    expect(await counted(proposals)).toBe(2);
+    const demoUsers = await database.db.select({ username: users.username }).from(users);
+    expect(demoUsers.map((user) => user.username).sort()).toEqual(
+      ['admin', 'konsultan1', 'konsultan2', 'struktural1', 'umum1'].sort(),
+    );
+  });
+});
