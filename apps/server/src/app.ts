@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
@@ -14,10 +15,11 @@ import './plugins/context.ts';
 /** Strips ?token= from logged URLs: media links carry the bearer token there. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1[REDACTED]');
 
-function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+function loggerOptions(config: AppConfig, stream?: Writable): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
   return {
     level: config.LOG_LEVEL,
+    ...(stream ? { stream } : {}),
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     serializers: {
       req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
@@ -26,9 +28,13 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
 }
 
 /** The whole HTTP application on a prepared database; main.ts and every test build it the same way. */
-export async function buildApp(config: AppConfig, database: DatabaseHandle) {
+export async function buildApp(
+  config: AppConfig,
+  database: DatabaseHandle,
+  options: { logStream?: Writable } = {},
+) {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { TRole } from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -42,12 +43,15 @@ async function openTestDatabase() {
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: Writable } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eusulan-test-'));
   const config = testConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, TOKEN_SECRET: 'x'.repeat(40), ...env });
   const database = await openTestDatabase();
   await prepareDatabase(database, config);
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, options);
   const db = database.db;
 
   async function roleId(slug: TRole) {

@@ -12,7 +12,11 @@ describe('ZLogin', () => {
 });
 
 describe('ZChangePassword', () => {
-  const valid = { currentPassword: 'lama1234', newPassword: 'baru12345', newPasswordConfirmation: 'baru12345' };
+  const valid = {
+    currentPassword: 'lama1234',
+    newPassword: 'baru12345',
+    newPasswordConfirmation: 'baru12345',
+  };
   it('accepts a strong, confirmed new password', () => {
     expect(ZChangePassword.safeParse(valid).success).toBe(true);
   });

@@ -27,7 +27,9 @@ export const AUTH_MESSAGES = {
 
 export const ZLogin = z.object({
   username: requiredText(AUTH_MESSAGES.usernameRequired),
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, { error: AUTH_MESSAGES.passwordRequired }),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, { error: AUTH_MESSAGES.passwordRequired }),
   recaptcha: z.string().optional().default(''),
 });
 export type TLogin = z.input<typeof ZLogin>;

@@ -1,0 +1,76 @@
+import {
+  AimOutlined,
+  CheckSquareOutlined,
+  DatabaseOutlined,
+  FileDoneOutlined,
+  FileTextOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { LOGO_HEIGHT } from '@eusulan/shared';
+import { Layout, Menu, type MenuProps } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { Logo } from '../../components/Logo.tsx';
+import { useAppInfo } from '../../features/app-info/api.ts';
+import { useChangePasswordControls } from '../../features/auth/components/ChangePasswordProvider.tsx';
+import { useProfile } from '../../features/auth/profile-store.ts';
+import { useCurrentRoute } from '../current-route.ts';
+import { activeKeysFor, isGroup, type NavItem, sideMenuFor } from '../navigation.ts';
+import { ShellOutlet } from './ShellOutlet.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+const ICONS: Record<string, ReactNode> = {
+  master: <DatabaseOutlined />,
+  usulan: <FileTextOutlined />,
+  'assigned-konsultan': <TeamOutlined />,
+  'pekerjaan-selesai': <CheckSquareOutlined />,
+  report: <FileDoneOutlined />,
+  maps: <AimOutlined />,
+};
+
+function toMenuItems(items: readonly NavItem[]): MenuProps['items'] {
+  return items.map((item) =>
+    isGroup(item)
+      ? { key: item.key, label: item.label, icon: ICONS[item.key], children: toMenuItems(item.children) }
+      : { key: item.key, icon: ICONS[item.key], label: <Link to={item.path}>{item.label}</Link> },
+  );
+}
+
+/** The admin and umum shell: side menu, slim header with the user menu (spec §2). */
+export function SideMenuLayout() {
+  const profile = useProfile();
+  const routeName = useCurrentRoute()?.name;
+  const { isChangeRequired } = useChangePasswordControls();
+  const appInfo = useAppInfo();
+  const items = sideMenuFor(profile.roleId);
+  const selectedKeys = activeKeysFor(items, routeName);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => selectedKeys.filter((key) => key === 'master'));
+
+  return (
+    <Layout className="shell shell--side-menu">
+      <Layout.Sider className="shell__sider" theme="light" width={248} breakpoint="lg" collapsedWidth={0}>
+        <Link to="/" className="shell__logo" aria-label="Beranda">
+          <Logo height={LOGO_HEIGHT.sideMenu} />
+        </Link>
+        <Menu
+          className="shell__menu"
+          mode="inline"
+          items={toMenuItems(items)}
+          selectedKeys={selectedKeys}
+          openKeys={openKeys}
+          onOpenChange={setOpenKeys}
+          data-testid="side-menu"
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className={`shell__header${isChangeRequired ? ' shell__header--above-mask' : ''}`}>
+          <span className="shell__header-agency">{appInfo.data?.agencyName}</span>
+          <UserMenu />
+        </Layout.Header>
+        <Layout.Content className="shell__content">
+          <ShellOutlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,58 @@
+import { Suspense, useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/FullPageLoader.tsx';
+import { RouteErrorPage } from '../pages/errors/RouteErrorPage.tsx';
+import { useCurrentRoute } from './current-route.ts';
+import { NOT_FOUND_PATH } from './guard.ts';
+import { GuestOnly, RequireAuth } from './guards.tsx';
+import { AppShell } from './layouts/AppShell.tsx';
+import { BareLayout } from './layouts/BareLayout.tsx';
+import { APP_NAME, type AppRoute, pageTitle, ROUTES, type RouteHandle, type RouteLayout } from './routes.ts';
+import { SCREENS } from './screens.tsx';
+
+/** Sets '<title> | e-Usulan Jalan' for every route (spec §2). */
+function RootFrame() {
+  const route = useCurrentRoute();
+  useEffect(() => {
+    document.title = route ? pageTitle(route.title) : APP_NAME;
+  }, [route]);
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const Screen = SCREENS[route.name as keyof typeof SCREENS];
+  const handle: RouteHandle = { route };
+  return { id: route.name, path: route.path, handle, element: <Screen /> };
+}
+
+const routesIn = (layout: RouteLayout) =>
+  ROUTES.filter((route) => route.layout === layout).map(toRouteObject);
+
+/** The route tree built from the table in routes.ts; layouts and guards wrap groups of routes. */
+export function buildRouteTree(): RouteObject[] {
+  return [
+    {
+      element: <RootFrame />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { element: <GuestOnly />, children: routesIn('guest') },
+        {
+          element: <RequireAuth />,
+          children: [
+            ...routesIn('redirect'),
+            { element: <BareLayout />, children: routesIn('bare') },
+            { element: <AppShell />, children: routesIn('shell') },
+          ],
+        },
+        ...routesIn('error'),
+        { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
+      ],
+    },
+  ];
+}
+
+export const router = createBrowserRouter(buildRouteTree());

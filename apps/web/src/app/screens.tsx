@@ -1,0 +1,45 @@
+import { type ComponentType, lazy } from 'react';
+import { ScreenPlaceholder } from '../pages/placeholder/ScreenPlaceholder.tsx';
+import { LandingRedirect } from './guards.tsx';
+import type { RouteName } from './routes.ts';
+
+/** Lazy by name, so each screen (and its maps or editors) loads only when it is opened. */
+const named = <TModule, TKey extends keyof TModule>(load: () => Promise<TModule>, key: TKey) =>
+  lazy(async () => ({ default: (await load())[key] as ComponentType }));
+
+/**
+ * The screen of every route in routes.ts. Screens still showing ScreenPlaceholder are built by later
+ * issues: replace the entry with the real page, e.g. named(() => import('../pages/master/RoadPage.tsx'), 'RoadPage').
+ */
+export const SCREENS: Record<RouteName, ComponentType> = {
+  login: named(() => import('../pages/auth/LoginPage.tsx'), 'LoginPage'),
+  'contact-us': named(() => import('../pages/public/ContactUsPage.tsx'), 'ContactUsPage'),
+  'privacy-policy': named(() => import('../pages/public/PrivacyPolicyPage.tsx'), 'PrivacyPolicyPage'),
+  home: LandingRedirect,
+
+  'master-jalan': ScreenPlaceholder,
+  'master-jenis-jalan': ScreenPlaceholder,
+  'master-kecamatan': ScreenPlaceholder,
+  'master-kelurahan': ScreenPlaceholder,
+  'master-konsultan': ScreenPlaceholder,
+  'master-user': ScreenPlaceholder,
+  'master-kategori-foto': ScreenPlaceholder,
+  'master-asb': ScreenPlaceholder,
+  'master-warna-jenis-pekerjaan': ScreenPlaceholder,
+  'master-catatan-pekerjaan': ScreenPlaceholder,
+
+  report: ScreenPlaceholder,
+  usulan: ScreenPlaceholder,
+  'assigned-konsultan': ScreenPlaceholder,
+  'assigned-konsultan-detail': ScreenPlaceholder,
+  'data-usulan-survey': ScreenPlaceholder,
+  'perlu-koreksi': ScreenPlaceholder,
+  'perlu-approval': ScreenPlaceholder,
+  'cetak-data-usulan-survey': ScreenPlaceholder,
+  maps: ScreenPlaceholder,
+  'pekerjaan-selesai': ScreenPlaceholder,
+  'pekerjaan-selesai-detail': ScreenPlaceholder,
+
+  forbidden: named(() => import('../pages/errors/ForbiddenPage.tsx'), 'ForbiddenPage'),
+  'not-found': named(() => import('../pages/errors/NotFoundPage.tsx'), 'NotFoundPage'),
+};

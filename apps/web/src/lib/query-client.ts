@@ -1,0 +1,32 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { handleApiError } from './errors.ts';
+
+/** `meta.handlesOwnErrors`: the caller reacts to failures itself, so the common handler stays quiet. */
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { handlesOwnErrors?: boolean };
+    mutationMeta: { handlesOwnErrors?: boolean };
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.handlesOwnErrors) handleApiError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.handlesOwnErrors) handleApiError(error);
+      },
+    }),
+    defaultOptions: {
+      // A 4xx will not change on retry, and a dialog per attempt would be noise.
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,90 @@
+import type { TAuthUser } from '@eusulan/shared';
+import { cleanup, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { AppProviders } from '../app/providers.tsx';
+import { buildRouteTree } from '../app/router.tsx';
+import { setProfile } from '../features/auth/profile-store.ts';
+import { queryClient } from '../lib/query-client.ts';
+
+type Handler = (init: RequestInit | undefined) => { status?: number; body: unknown };
+
+/** Answers fetch by "METHOD /path" (query string ignored); anything unlisted is a 404. */
+export function mockApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const handler = handlers[`${init?.method ?? 'GET'} ${url.pathname}`];
+    const { status = 200, body } = handler
+      ? handler(init)
+      : { status: 404, body: { status: { code: 404, message: 'not found' }, data: null } };
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export const ok = <T,>(data: T) => ({ body: { status: { code: 200, message: 'Berhasil' }, data } });
+export const fail = (status: number, message = 'Gagal', errors?: Record<string, string[]>) => ({
+  status,
+  body: { status: { code: status, message }, data: null, errors },
+});
+
+export const APP_INFO = {
+  appName: 'e-Usulan Jalan',
+  agencyName: 'Dinas Sumber Daya Air dan Bina Marga',
+  departmentName: 'Bidang Jalan dan Jembatan',
+  cityName: 'Kota Surabaya',
+  contactEmail: 'dsdabm@surabaya.go.id',
+  contactPhone: '031-5312144',
+  letterhead: [],
+  version: 'test',
+};
+
+export function authUser(slug: TAuthUser['role']['slug'], overrides: Partial<TAuthUser> = {}): TAuthUser {
+  const isConsultant = slug === 'consultan';
+  return {
+    id: 1,
+    name: 'Budi Santoso',
+    username: 'budi',
+    mustChangePassword: false,
+    role: {
+      id: 1,
+      slug,
+      name: { admin: 'Administrator', consultan: 'Rayon', structural: 'Struktural', umum: 'Umum' }[slug],
+    },
+    userable: isConsultant
+      ? {
+          id: 9,
+          code: 'RY-09',
+          name: 'Rayon Timur',
+          consultantType: 'internal',
+          consultantTypeName: 'Internal',
+          district: { id: 3, name: 'Surabaya Timur' },
+        }
+      : null,
+    ...overrides,
+  };
+}
+
+export function renderApp(path: string) {
+  const router = createMemoryRouter(buildRouteTree(), { initialEntries: [path] });
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, ...view };
+}
+
+/** Fresh storage, profile and query cache around every test. */
+export function resetAppAroundEachTest() {
+  beforeEach(() => {
+    localStorage.clear();
+    setProfile(null);
+    queryClient.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}

@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+
+/** Solves the bot check when the login page shows one (altcha: a checkbox that runs proof of work). */
+export async function solveBotCheck(page: Page) {
+  const widget = page.locator('altcha-widget');
+  if ((await widget.count()) === 0) return;
+  // The widget draws its own box over the native checkbox, so the label is what a person clicks.
+  await widget.locator('label').click();
+  await page.locator('[data-testid="login-submit"]:not([disabled])').waitFor({ timeout: 30_000 });
+}
+
+/** Fills the login form and presses Enter in the password field (spec: Enter submits). */
+export async function login(page: Page, baseUrl: string, username: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await solveBotCheck(page);
+  await page.getByTestId('login-password').press('Enter');
+}
+
+export async function logout(page: Page) {
+  await page.getByTestId('user-menu-trigger').click();
+  await page.getByRole('menuitem', { name: 'Keluar' }).click();
+  await page.waitForURL(/\/login$/);
+}
+
+export async function expectPath(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  assert.equal(new URL(page.url()).pathname, path);
+}
+
+/** Waits until requests are done and no CSS animation runs (antd modals zoom in and out). */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
