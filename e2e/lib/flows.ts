@@ -33,5 +33,7 @@ export async function expectPath(page: Page, path: string) {
 /** Waits until requests are done and no CSS animation runs (antd modals zoom in and out). */
 export async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
 }
