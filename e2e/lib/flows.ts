@@ -3,6 +3,12 @@ import type { Page } from 'playwright-core';
 
 /** Solves the bot check when the login page shows one (altcha: a checkbox that runs proof of work). */
 export async function solveBotCheck(page: Page) {
+  // The page renders the widget once the captcha settings arrive; with no bot check Masuk just turns enabled.
+  await page.waitForFunction(
+    () =>
+      document.querySelector('altcha-widget') !== null ||
+      document.querySelector('[data-testid="login-submit"]:not([disabled])') !== null,
+  );
   const widget = page.locator('altcha-widget');
   if ((await widget.count()) === 0) return;
   // The widget draws its own box over the native checkbox, so the label is what a person clicks.

@@ -37,6 +37,7 @@ describe('login page', () => {
     await page.getByTestId('login-submit').click();
     await page.getByText('Username tidak boleh kosong!').waitFor();
     await page.getByText('Password tidak boleh kosong!').waitFor();
+    await screenshot(page, 'login-validation');
 
     await page.getByTestId('login-username').fill('umum1');
     await page.getByTestId('login-password').fill('salah-sekali-1');

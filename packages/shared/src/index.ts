@@ -2,5 +2,13 @@ export * from './api.ts';
 export * from './enums.ts';
 export * from './format.ts';
 export * from './limits.ts';
+export * from './messages/auth.ts';
 export * from './permissions.ts';
-export * from './schemas/auth.ts';
+export {
+  passwordRule,
+  requiredText,
+  type TChangePassword,
+  type TLogin,
+  ZChangePassword,
+  ZLogin,
+} from './schemas/auth.ts';

@@ -1,14 +1,16 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { RouteErrorPage } from '../pages/errors/RouteErrorPage.tsx';
 import { useCurrentRoute } from './current-route.ts';
 import { NOT_FOUND_PATH } from './guard.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
-import { AppShell } from './layouts/AppShell.tsx';
-import { BareLayout } from './layouts/BareLayout.tsx';
 import { APP_NAME, type AppRoute, pageTitle, ROUTES, type RouteHandle, type RouteLayout } from './routes.ts';
 import { SCREENS } from './screens.tsx';
+
+// The shells load only after sign-in, so the login page does not carry their menus and dropdowns.
+const AppShell = lazy(async () => ({ default: (await import('./layouts/AppShell.tsx')).AppShell }));
+const BareLayout = lazy(async () => ({ default: (await import('./layouts/BareLayout.tsx')).BareLayout }));
 
 /** Sets '<title> | e-Usulan Jalan' for every route (spec §2). */
 function RootFrame() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, ZChangePassword, ZLogin } from './auth.ts';
+import { AUTH_MESSAGES } from '../messages/auth.ts';
+import { ZChangePassword, ZLogin } from './auth.ts';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

@@ -1,29 +1,10 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../limits.ts';
+import { AUTH_MESSAGES } from '../messages/auth.ts';
 
 /** A required text field: whitespace-only counts as empty (spec §5). */
 export const requiredText = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message });
-
-export const AUTH_MESSAGES = {
-  usernameRequired: 'Username tidak boleh kosong!',
-  passwordRequired: 'Password tidak boleh kosong!',
-  badCredentials: 'Username dan password tidak cocok',
-  inactiveUser: 'Akun Anda tidak aktif. Silakan hubungi administrator.',
-  captchaInvalid: 'Captcha tidak valid!',
-  tooManyAttempts: (minutes: number) =>
-    `Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam ${minutes} menit.`,
-  currentPasswordRequired: 'Password lama tidak boleh kosong!',
-  currentPasswordWrong: 'Password lama tidak sesuai!',
-  newPasswordRequired: 'Password baru tidak boleh kosong!',
-  newPasswordTooShort: `Password baru minimal ${PASSWORD_MIN_LENGTH} karakter!`,
-  newPasswordWeak: 'Password baru harus mengandung huruf dan angka!',
-  newPasswordSameAsOld: 'Password baru tidak boleh sama dengan password lama!',
-  confirmationRequired: 'Konfirmasi password baru tidak boleh kosong!',
-  confirmationMismatch: 'Konfirmasi password baru tidak sama dengan password baru!',
-  mustChangePassword: 'Silakan ubah password Anda terlebih dahulu.',
-  changePasswordSuccess: 'Mengubah Password Akun, Silahkan Login Kembali',
-} as const;
 
 export const ZLogin = z.object({
   username: requiredText(AUTH_MESSAGES.usernameRequired),

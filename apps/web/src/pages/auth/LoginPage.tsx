@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { LOGO_HEIGHT, ZLogin } from '@eusulan/shared';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { AUTH_MESSAGES, LOGO_HEIGHT } from '@eusulan/shared';
+import { Alert, Button, Input } from 'antd';
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { APP_NAME } from '../../app/routes.ts';
 import { Logo } from '../../components/Logo.tsx';
@@ -11,18 +11,22 @@ import { BotCheck, type BotCheckHandle } from '../../features/auth/components/Bo
 import { describeLoginFailure } from '../../features/auth/login-errors.ts';
 import { startSession } from '../../features/auth/session.ts';
 import { handleApiError } from '../../lib/errors.ts';
-import { zodRule } from '../../lib/form-rules.ts';
 
-interface LoginValues {
-  username: string;
-  password: string;
+type LoginField = 'username' | 'password';
+type LoginValues = Record<LoginField, string>;
+type FieldErrors = Partial<Record<LoginField, string>>;
+
+/** Spec §5: both fields required, whitespace-only counts as empty; the texts the server's ZLogin uses. */
+function validateLogin(values: LoginValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.username.trim()) errors.username = AUTH_MESSAGES.usernameRequired;
+  if (!values.password.trim()) errors.password = AUTH_MESSAGES.passwordRequired;
+  return errors;
 }
 
-const USERNAME_RULES = [zodRule(ZLogin.shape.username)];
-const PASSWORD_RULES = [zodRule(ZLogin.shape.password)];
-
 export function LoginPage() {
-  const [form] = Form.useForm<LoginValues>();
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const navigate = useNavigate();
   const appInfo = useAppInfo();
   const captcha = useCaptchaConfig();
@@ -34,7 +38,18 @@ export function LoginPage() {
   const needsBotCheck = captcha.data?.provider !== 'none';
   const canSubmit = captcha.isSuccess && !login.isPending && (!needsBotCheck || Boolean(botToken));
 
-  const submit = ({ username, password }: LoginValues) => {
+  const change = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const errors = validateLogin(values);
+    setFieldErrors(errors);
+    if (errors.username || errors.password) return;
+    const { username, password } = values;
     setFailure(null);
     login.mutate(
       { username, password, recaptcha: botToken ?? '' },
@@ -52,12 +67,10 @@ export function LoginPage() {
             return;
           }
           setFailure(loginFailure.alert);
-          form.setFields(
-            Object.entries(loginFailure.fieldErrors).map(([name, errors]) => ({
-              name: name as keyof LoginValues,
-              errors,
-            })),
-          );
+          setFieldErrors({
+            username: loginFailure.fieldErrors.username?.[0],
+            password: loginFailure.fieldErrors.password?.[0],
+          });
         },
       },
     );
@@ -65,16 +78,15 @@ export function LoginPage() {
 
   return (
     <main className="login-page">
-      <Card className="login-card">
+      {/* A styled section, not antd Card: Card brings Tabs, Dropdown and Menu into this page. */}
+      <section className="login-card">
         <div className="login-card__brand">
           <Logo height={LOGO_HEIGHT.sideMenu} />
-          <Typography.Text type="secondary" className="login-card__agency" data-testid="login-agency">
+          <p className="login-card__agency" data-testid="login-agency">
             {appInfo.data ? `${appInfo.data.agencyName} ${appInfo.data.cityName}`.trim() : '\u00a0'}
-          </Typography.Text>
+          </p>
         </div>
-        <Typography.Title level={4} className="login-card__title">
-          Masuk ke akun Anda
-        </Typography.Title>
+        <h1 className="login-card__title">Masuk ke akun Anda</h1>
 
         {failure ? (
           <Alert
@@ -99,35 +111,43 @@ export function LoginPage() {
           />
         ) : null}
 
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={submit}
-          requiredMark={false}
-          autoComplete="on"
-          data-testid="login-form"
-        >
-          <Form.Item label="Username" name="username" rules={USERNAME_RULES}>
-            <Input
-              prefix={<UserOutlined />}
-              autoComplete="username"
-              autoFocus
-              placeholder="Username"
-              data-testid="login-username"
-            />
-          </Form.Item>
-          <Form.Item label="Password" name="password" rules={PASSWORD_RULES}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              autoComplete="current-password"
-              placeholder="Password"
-              data-testid="login-password"
-            />
-          </Form.Item>
+        {/* A plain form keeps antd's Form (and its grid and tooltips) out of this page's JavaScript budget. */}
+        <form className="login-form" onSubmit={submit} noValidate data-testid="login-form">
+          <LoginInput label="Username" error={fieldErrors.username}>
+            {(id, describedBy) => (
+              <Input
+                id={id}
+                aria-describedby={describedBy}
+                status={fieldErrors.username ? 'error' : undefined}
+                value={values.username}
+                onChange={change('username')}
+                prefix={<UserOutlined />}
+                autoComplete="username"
+                autoFocus
+                placeholder="Username"
+                data-testid="login-username"
+              />
+            )}
+          </LoginInput>
+          <LoginInput label="Password" error={fieldErrors.password}>
+            {(id, describedBy) => (
+              <Input.Password
+                id={id}
+                aria-describedby={describedBy}
+                status={fieldErrors.password ? 'error' : undefined}
+                value={values.password}
+                onChange={change('password')}
+                prefix={<LockOutlined />}
+                autoComplete="current-password"
+                placeholder="Password"
+                data-testid="login-password"
+              />
+            )}
+          </LoginInput>
           {captcha.data ? (
-            <Form.Item>
+            <div className="login-form__bot-check">
               <BotCheck config={captcha.data} onChange={setBotToken} ref={botCheck} />
-            </Form.Item>
+            </div>
           ) : null}
           <Button
             type="primary"
@@ -139,17 +159,44 @@ export function LoginPage() {
           >
             {login.isPending ? 'Memproses...' : 'Masuk'}
           </Button>
-        </Form>
+        </form>
 
         <nav className="login-card__links" aria-label="Informasi">
           <Link to="/contact-us">Contact Us</Link>
           <span aria-hidden="true">·</span>
           <Link to="/privacy-policy">Privacy Policy</Link>
         </nav>
-      </Card>
+      </section>
       <p className="login-page__footer">
         © {new Date().getFullYear()} {appInfo.data?.appName ?? APP_NAME}
       </p>
     </main>
+  );
+}
+
+/** A labelled field with its message underneath, linked for screen readers. */
+function LoginInput({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error: string | undefined;
+  children(id: string, describedBy: string | undefined): ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="login-form__field">
+      <label className="login-form__label" htmlFor={id}>
+        {label}
+      </label>
+      {children(id, error ? errorId : undefined)}
+      {error ? (
+        <div className="login-form__error" id={errorId} role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
   );
 }

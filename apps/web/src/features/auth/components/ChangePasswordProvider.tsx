@@ -1,6 +1,10 @@
-import { createContext, type ReactNode, useContext, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useState } from 'react';
 import { useProfile } from '../profile-store.ts';
-import { ChangePasswordModal } from './ChangePasswordModal.tsx';
+
+// Loaded on first opening: the form and modal code stay out of the login page's JavaScript.
+const ChangePasswordModal = lazy(async () => ({
+  default: (await import('./ChangePasswordModal.tsx')).ChangePasswordModal,
+}));
 
 interface ChangePasswordControls {
   openChangePassword(): void;
@@ -19,15 +23,22 @@ export const useChangePasswordControls = () => useContext(ChangePasswordContext)
 export function ChangePasswordProvider({ children }: { children: ReactNode }) {
   const { mustChangePassword } = useProfile();
   const [isOpenByUser, setOpenByUser] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
+  const isOpen = isOpenByUser || mustChangePassword;
+  if (isOpen && !hasOpened) setHasOpened(true);
   const controls = { openChangePassword: () => setOpenByUser(true), isChangeRequired: mustChangePassword };
   return (
     <ChangePasswordContext value={controls}>
       {children}
-      <ChangePasswordModal
-        open={isOpenByUser || mustChangePassword}
-        isForced={mustChangePassword}
-        onClose={() => setOpenByUser(false)}
-      />
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <ChangePasswordModal
+            open={isOpen}
+            isForced={mustChangePassword}
+            onClose={() => setOpenByUser(false)}
+          />
+        </Suspense>
+      ) : null}
     </ChangePasswordContext>
   );
 }
