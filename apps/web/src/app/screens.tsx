@@ -40,6 +40,6 @@ export const SCREENS: Record<RouteName, ComponentType> = {
   'pekerjaan-selesai': ScreenPlaceholder,
   'pekerjaan-selesai-detail': ScreenPlaceholder,
 
-  forbidden: named(() => import('../pages/errors/ForbiddenPage.tsx'), 'ForbiddenPage'),
-  'not-found': named(() => import('../pages/errors/NotFoundPage.tsx'), 'NotFoundPage'),
+  forbidden: named(() => import('../pages/errors/StatusPage.tsx'), 'ForbiddenPage'),
+  'not-found': named(() => import('../pages/errors/StatusPage.tsx'), 'NotFoundPage'),
 };
