@@ -7,6 +7,7 @@ import { createTokenSigner, resolveTokenSecret } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCaptchaVerifier } from './modules/auth/captcha.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { masterRoutes } from './modules/master/master.routes.ts';
 import { needApprovalRoutes } from './modules/need-approval/need-approval.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -53,6 +54,7 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(needApprovalRoutes);
+  await app.register(masterRoutes);
   await app.register(webAppPlugin, {
     distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null,
   });

@@ -12,3 +12,5 @@ export {
   ZChangePassword,
   ZLogin,
 } from './schemas/auth.ts';
+export * from './schemas/list.ts';
+export * from './schemas/master.ts';
