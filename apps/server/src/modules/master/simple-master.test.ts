@@ -39,7 +39,10 @@ describe.each(SIMPLE_MASTERS)('master $entity', ({ entity, label, empty }) => {
     expect(updated.json().data.name).toBe(`${entity} Satu Baru`);
 
     const switched = await call('PUT', `${entity}/${record.id}/switch-status`);
-    expect(switched.json()).toMatchObject({ status: { message: 'Status berhasil diubah!' }, data: { isActive: false } });
+    expect(switched.json()).toMatchObject({
+      status: { message: 'Status berhasil diubah!' },
+      data: { isActive: false },
+    });
     expect((await call('PUT', `${entity}/${record.id}/switch-status`)).json().data.isActive).toBe(true);
   });
 
@@ -56,8 +59,12 @@ describe.each(SIMPLE_MASTERS)('master $entity', ({ entity, label, empty }) => {
   });
 
   it('lists with search, whitelisted sort and paging; data[] plus meta.total', async () => {
-    for (const name of ['Alfa', 'Bravo', 'Charlie']) await call('POST', entity, { name: `Cari ${entity} ${name}` });
-    const page = await call('GET', `${entity}?search=cari ${entity}&sort_by=name&order_by=desc&limit=2&page=1`);
+    for (const name of ['Alfa', 'Bravo', 'Charlie'])
+      await call('POST', entity, { name: `Cari ${entity} ${name}` });
+    const page = await call(
+      'GET',
+      `${entity}?search=cari ${entity}&sort_by=name&order_by=desc&limit=2&page=1`,
+    );
     expect(page.statusCode).toBe(200);
     const body = page.json();
     expect(body.meta).toEqual({ total: 3, page: 1, limit: 2 });
