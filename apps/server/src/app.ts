@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCaptchaVerifier } from './modules/auth/captcha.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { masterRoutes } from './modules/master/master.routes.ts';
+import { regionRoutes } from './modules/master/region.routes.ts';
 import { needApprovalRoutes } from './modules/need-approval/need-approval.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -55,6 +56,7 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(needApprovalRoutes);
   await app.register(masterRoutes);
+  await app.register(regionRoutes);
   await app.register(webAppPlugin, {
     distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null,
   });

@@ -14,3 +14,8 @@ export function envelope<TData, TMeta = undefined>(
   if (options.meta !== undefined) body.meta = options.meta;
   return body;
 }
+
+/** Lists the spec reads as data.data plus data.total (subdistrict, village, consultant, user, colour). */
+export function pagedEnvelope<TRow>(rows: TRow[], total: number, list: { page: number; limit: number }) {
+  return envelope({ data: rows, total, page: list.page, limit: list.limit });
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSULTANT_TYPES } from '../enums.ts';
 import { requiredText } from './auth.ts';
 
 /** Spec §5 validation rows Road to Colour. */
@@ -9,7 +10,25 @@ export const MASTER_MESSAGES = {
   asbName: 'Nama ASB tidak boleh kosong!',
   asbPrice: 'Harga harus berupa angka bulat, tidak boleh negatif.',
   workNoteName: 'Nama Catatan Pekerjaan tidak boleh kosong!',
+  subdistrictName: 'Nama Kecamatan tidak boleh kosong!',
+  subdistrictDistrict: 'Wilayah tidak boleh kosong!',
+  villageName: 'Nama Kelurahan tidak boleh kosong!',
+  villageSubdistrict: 'Kecamatan tidak boleh kosong!',
+  consultantName: 'Nama Konsultan tidak boleh kosong!',
+  consultantType: 'Pilih Salah Satu',
+  consultantCode: 'Kode tidak boleh kosong!',
+  consultantDistrict: 'Wilayah tidak boleh kosong!',
+  colorTypeWork: 'Jenis Pekerjaan tidak boleh kosong!',
+  color: 'Warna tidak boleh kosong!',
+  colorFormat: 'Warna harus berupa kode hex, misalnya #e53935.',
 } as const;
+
+/** A required reference to another record: a positive id, as number or numeric string. */
+export const requiredId = (message: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }),
+  );
 
 const nameOf = (message: string) =>
   requiredText(message).pipe(z.string().max(200, { error: 'Maksimal 200 karakter.' }));
@@ -43,3 +62,44 @@ export const ZWorkNote = z.object({
   description: z.string().trim().max(5000, { error: 'Maksimal 5000 karakter.' }).optional().default(''),
 });
 export type TWorkNote = z.input<typeof ZWorkNote>;
+
+export const ZSubdistrict = z.object({
+  name: nameOf(MASTER_MESSAGES.subdistrictName),
+  districtId: requiredId(MASTER_MESSAGES.subdistrictDistrict),
+});
+export type TSubdistrict = z.input<typeof ZSubdistrict>;
+
+export const ZVillage = z.object({
+  name: nameOf(MASTER_MESSAGES.villageName),
+  subdistrictId: requiredId(MASTER_MESSAGES.villageSubdistrict),
+});
+export type TVillage = z.input<typeof ZVillage>;
+
+/** An internal consultant works for one district; an external one has none (a sent district is dropped). */
+export const ZConsultant = z
+  .object({
+    name: nameOf(MASTER_MESSAGES.consultantName),
+    code: requiredText(MASTER_MESSAGES.consultantCode).pipe(
+      z.string().max(32, { error: 'Maksimal 32 karakter.' }),
+    ),
+    consultantType: z.enum(CONSULTANT_TYPES, { error: MASTER_MESSAGES.consultantType }),
+    districtId: z.unknown().optional(),
+  })
+  .transform((value, ctx) => {
+    if (value.consultantType !== 'internal') return { ...value, districtId: null };
+    const district = requiredId(MASTER_MESSAGES.consultantDistrict).safeParse(value.districtId);
+    if (!district.success) {
+      ctx.addIssue({ code: 'custom', path: ['districtId'], message: MASTER_MESSAGES.consultantDistrict });
+      return z.NEVER;
+    }
+    return { ...value, districtId: district.data };
+  });
+export type TConsultant = z.input<typeof ZConsultant>;
+
+export const ZTypeWorkColor = z.object({
+  type_work: nameOf(MASTER_MESSAGES.colorTypeWork),
+  color: requiredText(MASTER_MESSAGES.color).pipe(
+    z.string().regex(/^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/, { error: MASTER_MESSAGES.colorFormat }),
+  ),
+});
+export type TTypeWorkColor = z.input<typeof ZTypeWorkColor>;

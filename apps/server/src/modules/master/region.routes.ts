@@ -1,0 +1,103 @@
+import { ZSubdistrict, ZVillage } from '@eusulan/shared';
+import type { FastifyInstance } from 'fastify';
+import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
+import { invalid, notFound } from '../../lib/http-error.ts';
+import { readListQuery } from '../../lib/pagination.ts';
+import { idParam } from '../../lib/params.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import * as queries from './region.queries.ts';
+
+const adminOnly = requireAuth({ roles: ['admin'] });
+
+/** Kecamatan and kelurahan masters (spec §7): data.data + data.total lists and change-status. */
+export async function regionRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+
+  async function loadSubdistrict(id: number) {
+    const row = await queries.findSubdistrict(db, id);
+    if (!row) throw notFound();
+    return row;
+  }
+  async function loadVillage(id: number) {
+    const row = await queries.findVillage(db, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  app.get('/api-web/master/subdistrict', { preHandler: adminOnly }, async (request) => {
+    const list = readListQuery(request.query, queries.SUBDISTRICT_SORTABLE, queries.SUBDISTRICT_SORTABLE.id);
+    const { rows, total } = await queries.listSubdistricts(db, list);
+    return pagedEnvelope(rows, total, list);
+  });
+  app.get('/api-web/master/subdistrict/:id', { preHandler: adminOnly }, async (request) =>
+    envelope(await loadSubdistrict(idParam(request.params))),
+  );
+
+  async function saveSubdistrict(body: unknown, id?: number) {
+    const input = parseInput(ZSubdistrict, body);
+    if (!(await queries.districtExists(db, input.districtId))) {
+      throw invalid({ districtId: ['Wilayah tidak ditemukan.'] });
+    }
+    if (await queries.subdistrictNameTaken(db, input.name, id)) {
+      throw invalid({ name: ['Nama Kecamatan sudah terdaftar!'] });
+    }
+    const savedId = await queries.saveSubdistrict(db, input, id);
+    if (!savedId) throw notFound();
+    return loadSubdistrict(savedId);
+  }
+  app.post('/api-web/master/subdistrict', { preHandler: adminOnly }, async (request, reply) =>
+    reply
+      .status(201)
+      .send(
+        envelope(await saveSubdistrict(request.body), { code: 201, message: 'Menambahkan data kecamatan' }),
+      ),
+  );
+  app.put('/api-web/master/subdistrict/:id', { preHandler: adminOnly }, async (request) => {
+    const id = idParam(request.params);
+    await loadSubdistrict(id);
+    return envelope(await saveSubdistrict(request.body, id), { message: 'Memperbarui data kecamatan' });
+  });
+  app.put('/api-web/master/subdistrict/:id/change-status', { preHandler: adminOnly }, async (request) => {
+    const id = await queries.toggleSubdistrict(db, idParam(request.params));
+    if (!id) throw notFound();
+    return envelope(await loadSubdistrict(id), { message: 'Status berhasil diubah!' });
+  });
+
+  app.get('/api-web/master/village', { preHandler: adminOnly }, async (request) => {
+    const list = readListQuery(request.query, queries.VILLAGE_SORTABLE, queries.VILLAGE_SORTABLE.id);
+    const { rows, total } = await queries.listVillages(db, list);
+    return pagedEnvelope(rows, total, list);
+  });
+  app.get('/api-web/master/village/:id', { preHandler: adminOnly }, async (request) =>
+    envelope(await loadVillage(idParam(request.params))),
+  );
+
+  async function saveVillage(body: unknown, id?: number) {
+    const input = parseInput(ZVillage, body);
+    if (!(await queries.findSubdistrict(db, input.subdistrictId))) {
+      throw invalid({ subdistrictId: ['Kecamatan tidak ditemukan.'] });
+    }
+    if (await queries.villageNameTaken(db, input.name, input.subdistrictId, id)) {
+      throw invalid({ name: ['Nama Kelurahan sudah terdaftar di kecamatan ini!'] });
+    }
+    const savedId = await queries.saveVillage(db, input, id);
+    if (!savedId) throw notFound();
+    return loadVillage(savedId);
+  }
+  app.post('/api-web/master/village', { preHandler: adminOnly }, async (request, reply) =>
+    reply
+      .status(201)
+      .send(envelope(await saveVillage(request.body), { code: 201, message: 'Menambahkan data kelurahan' })),
+  );
+  app.put('/api-web/master/village/:id', { preHandler: adminOnly }, async (request) => {
+    const id = idParam(request.params);
+    await loadVillage(id);
+    return envelope(await saveVillage(request.body, id), { message: 'Memperbarui data kelurahan' });
+  });
+  app.put('/api-web/master/village/:id/change-status', { preHandler: adminOnly }, async (request) => {
+    const id = await queries.toggleVillage(db, idParam(request.params));
+    if (!id) throw notFound();
+    return envelope(await loadVillage(id), { message: 'Status berhasil diubah!' });
+  });
+}
