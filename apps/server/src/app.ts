@@ -7,8 +7,10 @@ import { createTokenSigner, resolveTokenSecret } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCaptchaVerifier } from './modules/auth/captcha.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { consultantRoutes } from './modules/master/consultant.routes.ts';
 import { masterRoutes } from './modules/master/master.routes.ts';
 import { regionRoutes } from './modules/master/region.routes.ts';
+import { typeWorkColorRoutes } from './modules/master/type-work-color.routes.ts';
 import { needApprovalRoutes } from './modules/need-approval/need-approval.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -57,6 +59,8 @@ export async function buildApp(
   await app.register(needApprovalRoutes);
   await app.register(masterRoutes);
   await app.register(regionRoutes);
+  await app.register(consultantRoutes);
+  await app.register(typeWorkColorRoutes);
   await app.register(webAppPlugin, {
     distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null,
   });

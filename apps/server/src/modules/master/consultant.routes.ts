@@ -1,0 +1,75 @@
+import { CONSULTANT_TYPE_NAMES, ZConsultant } from '@eusulan/shared';
+import type { FastifyInstance } from 'fastify';
+import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
+import { invalid, notFound } from '../../lib/http-error.ts';
+import { readListQuery } from '../../lib/pagination.ts';
+import { idParam } from '../../lib/params.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import * as queries from './consultant.queries.ts';
+import { districtExists } from './region.queries.ts';
+
+const adminOnly = requireAuth({ roles: ['admin'] });
+
+type Row = NonNullable<Awaited<ReturnType<typeof queries.findConsultant>>>;
+
+/** Spec §3 Consultant: the district only for internal consultants. */
+const presentConsultant = (row: Row) => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  consultantType: row.consultantType,
+  consultantTypeName: CONSULTANT_TYPE_NAMES[row.consultantType],
+  isActive: row.isActive,
+  district: row.districtId && row.districtName ? { id: row.districtId, name: row.districtName } : null,
+});
+
+/** Konsultan (Rayon) master (spec §7): data.data + data.total, change-status; codes and names unique. */
+export async function consultantRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+  const base = '/api-web/master/consultant';
+
+  async function load(id: number) {
+    const row = await queries.findConsultant(db, id);
+    if (!row) throw notFound();
+    return presentConsultant(row);
+  }
+
+  async function save(body: unknown, id?: number) {
+    const input = parseInput(ZConsultant, body);
+    const errors: Record<string, string[]> = {};
+    if (await queries.takenBy(db, 'code', input.code, id)) errors.code = ['Kode Konsultan sudah terdaftar!'];
+    if (await queries.takenBy(db, 'name', input.name, id)) errors.name = ['Nama Konsultan sudah terdaftar!'];
+    if (input.districtId && !(await districtExists(db, input.districtId))) {
+      errors.districtId = ['Wilayah tidak ditemukan.'];
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+    const savedId = await queries.saveConsultant(db, input, id);
+    if (!savedId) throw notFound();
+    return load(savedId);
+  }
+
+  app.get(base, { preHandler: adminOnly }, async (request) => {
+    const list = readListQuery(request.query, queries.CONSULTANT_SORTABLE, queries.CONSULTANT_SORTABLE.id);
+    const { rows, total } = await queries.listConsultants(db, list);
+    return pagedEnvelope(rows.map(presentConsultant), total, list);
+  });
+  app.get(`${base}/:id`, { preHandler: adminOnly }, async (request) =>
+    envelope(await load(idParam(request.params))),
+  );
+  app.post(base, { preHandler: adminOnly }, async (request, reply) =>
+    reply
+      .status(201)
+      .send(envelope(await save(request.body), { code: 201, message: 'Menambahkan data konsultan' })),
+  );
+  app.put(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
+    const id = idParam(request.params);
+    await load(id);
+    return envelope(await save(request.body, id), { message: 'Memperbarui data konsultan' });
+  });
+  app.put(`${base}/:id/change-status`, { preHandler: adminOnly }, async (request) => {
+    const id = await queries.toggleConsultant(db, idParam(request.params));
+    if (!id) throw notFound();
+    return envelope(await load(id), { message: 'Status berhasil diubah!' });
+  });
+}
