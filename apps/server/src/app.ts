@@ -11,6 +11,7 @@ import { consultantRoutes } from './modules/master/consultant.routes.ts';
 import { masterRoutes } from './modules/master/master.routes.ts';
 import { regionRoutes } from './modules/master/region.routes.ts';
 import { typeWorkColorRoutes } from './modules/master/type-work-color.routes.ts';
+import { userRoutes } from './modules/master/user.routes.ts';
 import { needApprovalRoutes } from './modules/need-approval/need-approval.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -61,6 +62,7 @@ export async function buildApp(
   await app.register(regionRoutes);
   await app.register(consultantRoutes);
   await app.register(typeWorkColorRoutes);
+  await app.register(userRoutes);
   await app.register(webAppPlugin, {
     distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null,
   });

@@ -14,3 +14,4 @@ export {
 } from './schemas/auth.ts';
 export * from './schemas/list.ts';
 export * from './schemas/master.ts';
+export * from './schemas/user.ts';
