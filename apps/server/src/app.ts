@@ -13,6 +13,7 @@ import { regionRoutes } from './modules/master/region.routes.ts';
 import { typeWorkColorRoutes } from './modules/master/type-work-color.routes.ts';
 import { userRoutes } from './modules/master/user.routes.ts';
 import { needApprovalRoutes } from './modules/need-approval/need-approval.routes.ts';
+import { selectListRoutes } from './modules/select-list/select-list.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import './plugins/context.ts';
@@ -63,6 +64,7 @@ export async function buildApp(
   await app.register(consultantRoutes);
   await app.register(typeWorkColorRoutes);
   await app.register(userRoutes);
+  await app.register(selectListRoutes);
   await app.register(webAppPlugin, {
     distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null,
   });

@@ -92,7 +92,7 @@ export async function createTestApp(
         .returning({ id: consultants.id });
       consultantId = consultant?.id;
     }
-    const username = `${options.role}${sequence}`;
+    const username = `uji-${options.role}${sequence}`;
     const [user] = await db
       .insert(users)
       .values({
