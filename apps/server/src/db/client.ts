@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -42,13 +43,15 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
+  // pg_trgm backs the case-insensitive 'contains' search of every list (migration 0001).
+  const pgliteOptions = { extensions: { pg_trgm } };
   let client: PGlite;
   if (options.dataDir === ':memory:') {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions);
   } else {
     const dir = path.join(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, pgliteOptions);
   }
   await client.waitReady;
   const db = drizzlePglite(client, drizzleOptions);
