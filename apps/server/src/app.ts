@@ -41,7 +41,8 @@ export async function buildApp(
 ) {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
-    trustProxy: config.TRUST_PROXY,
+    // One proxy hop: the client address is the last one the proxy appended, not one the client wrote.
+    trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1024 * 1024,
   });
   const secret = resolveTokenSecret(config.TOKEN_SECRET, config.DATA_DIR);
@@ -55,6 +56,13 @@ export async function buildApp(
   app.decorateRequest('auth', null);
 
   await app.register(errorsPlugin);
+  // Spec §7 calls such as logout carry no payload; a client that still sends a JSON content type with an
+  // empty body must not get a 400 (its session would stay alive).
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return defaultJsonParser(request, body as string, done);
+  });
   if (config.NODE_ENV === 'production') await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -30,11 +30,26 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const message = FASTIFY_CLIENT_ERRORS[error.code] ?? 'Permintaan tidak valid.';
       return reply.status(statusCode).send({ status: { code: statusCode, message }, data: null });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: describeForLog(error) }, 'unhandled error');
     return reply.status(500).send({ status: { code: 500, message: SERVER_ERROR_MESSAGE }, data: null });
   });
 });
 
 export function apiNotFound(reply: import('fastify').FastifyReply) {
   return reply.status(404).send({ status: { code: 404, message: ROUTE_NOT_FOUND_MESSAGE }, data: null });
+}
+
+/**
+ * What a 500 leaves in the log: error kind, database code and message, and the stack — never a failed
+ * query's parameters, which can hold passwords hashes, session ids or what a user typed.
+ */
+function describeForLog(error: Error) {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const isQueryError = error.name === 'DrizzleQueryError' || error.message.startsWith('Failed query');
+  return {
+    type: error.name,
+    code: cause?.code ?? (error as { code?: string }).code,
+    message: isQueryError ? (cause?.message ?? 'query failed') : error.message,
+    stack: isQueryError ? undefined : error.stack,
+  };
 }

@@ -44,6 +44,10 @@ describe('serving the built web app', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
+  it('answers a missing hashed asset with 404, not the app page', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/tidak-ada-123.js' })).statusCode).toBe(404);
+  });
+
   it('keeps unknown API paths as JSON 404s', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/tidak-ada' });
     expect(response.statusCode).toBe(404);

@@ -26,7 +26,14 @@ export async function webAppPlugin(app: FastifyInstance, options: { distDir: str
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (!distDir || isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing hashed asset (a tab left open across a deploy) is a 404, not the app's HTML.
+    const isAsset = request.url.startsWith('/assets/');
+    if (
+      !distDir ||
+      isAsset ||
+      isApiPath(request.url) ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return apiNotFound(reply);
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -5,7 +5,6 @@ export const AUTH_MESSAGES = {
   usernameRequired: 'Username tidak boleh kosong!',
   passwordRequired: 'Password tidak boleh kosong!',
   badCredentials: 'Username dan password tidak cocok',
-  inactiveUser: 'Akun Anda tidak aktif. Silakan hubungi administrator.',
   captchaInvalid: 'Captcha tidak valid!',
   tooManyAttempts: (minutes: number) =>
     `Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam ${minutes} menit.`,

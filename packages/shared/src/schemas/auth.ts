@@ -7,11 +7,20 @@ export const requiredText = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message });
 
 export const ZLogin = z.object({
-  username: requiredText(AUTH_MESSAGES.usernameRequired),
+  // Longer than any stored username (64) can only be wrong: the same answer as a wrong password.
+  username: requiredText(AUTH_MESSAGES.usernameRequired).pipe(
+    z.string().max(64, { error: AUTH_MESSAGES.badCredentials }),
+  ),
+  // Whitespace-only counts as empty (spec §5), but the password itself is never trimmed.
   password: z
     .string({ error: AUTH_MESSAGES.passwordRequired })
-    .min(1, { error: AUTH_MESSAGES.passwordRequired }),
-  recaptcha: z.string().optional().default(''),
+    .max(200, { error: AUTH_MESSAGES.badCredentials })
+    .refine((value) => value.trim().length > 0, { error: AUTH_MESSAGES.passwordRequired }),
+  recaptcha: z
+    .string({ error: AUTH_MESSAGES.captchaInvalid })
+    .max(10_000, { error: AUTH_MESSAGES.captchaInvalid })
+    .optional()
+    .default(''),
 });
 export type TLogin = z.input<typeof ZLogin>;
 

@@ -112,8 +112,17 @@ export async function countRecentFailures(db: Db, username: string, ipAddress: s
   return { failures: row?.failures ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
+/** Records a login attempt; it stays a failure unless the login succeeds or is refused before the password check. */
 export async function recordFailure(db: Db, username: string, ipAddress: string) {
-  await db.insert(loginFailures).values({ username, ipAddress });
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ username, ipAddress })
+    .returning({ id: loginFailures.id });
+  return row?.id ?? 0;
+}
+
+export async function forgetAttempt(db: Db, attemptId: number) {
+  await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
 }
 
 /** A success forgets the failures of that username and address; old rows of anyone are pruned too. */

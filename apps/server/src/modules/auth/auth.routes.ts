@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { AUTH_MESSAGES, ZChangePassword, ZLogin } from '@eusulan/shared';
 import type { FastifyInstance } from 'fastify';
 import { envelope } from '../../lib/envelope.ts';
@@ -7,6 +8,12 @@ import * as auth from './auth.service.ts';
 import { CAPTCHA_CHALLENGE_PATH } from './captcha.ts';
 
 const signedIn = requireAuth({ allowPendingPasswordChange: true });
+
+/** The caller's address as an IP; anything else (a forged forwarding header) falls back to the socket. */
+function clientAddress(request: import('fastify').FastifyRequest): string {
+  if (isIP(request.ip)) return request.ip;
+  return request.socket.remoteAddress ?? 'unknown';
+}
 
 export async function authRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -23,7 +30,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/api/auth/login', async (request) => {
     const input = parseInput(ZLogin, request.body);
     const result = await auth.login(ctx, input, {
-      ipAddress: request.ip,
+      ipAddress: clientAddress(request),
       userAgent: request.headers['user-agent'] ?? null,
     });
     return envelope(result, { message: 'Login berhasil' });

@@ -28,19 +28,24 @@ export async function login(ctx: AppContext, input: LoginInput, client: ClientIn
   const username = input.username.trim().toLowerCase();
   const now = Date.now();
   const windowStart = new Date(now - LOGIN_FAILURE_WINDOW_MS);
+  // The attempt is written before anything is checked, so parallel requests all count (no race past 5).
+  const attemptId = await queries.recordFailure(ctx.db, username, client.ipAddress);
   const { failures, oldest } = await queries.countRecentFailures(
     ctx.db,
     username,
     client.ipAddress,
     windowStart,
   );
-  if (failures >= LOGIN_MAX_FAILURES) {
+  if (failures > LOGIN_MAX_FAILURES) {
+    await queries.forgetAttempt(ctx.db, attemptId);
     const unlockAt = (oldest?.getTime() ?? now) + LOGIN_FAILURE_WINDOW_MS;
     const minutes = Math.max(1, Math.ceil((unlockAt - now) / 60_000));
     throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(minutes));
   }
 
   if (!(await ctx.captcha.verify(input.recaptcha, client.ipAddress))) {
+    // A failed bot check is not a password failure.
+    await queries.forgetAttempt(ctx.db, attemptId);
     throw invalid({ recaptcha: [AUTH_MESSAGES.captchaInvalid] }, AUTH_MESSAGES.captchaInvalid);
   }
 
@@ -48,11 +53,8 @@ export async function login(ctx: AppContext, input: LoginInput, client: ClientIn
   const passwordMatches = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!user || !passwordMatches) {
-    await queries.recordFailure(ctx.db, username, client.ipAddress);
-    throw new HttpError(401, AUTH_MESSAGES.badCredentials);
-  }
-  if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactiveUser);
+  // A deactivated account answers like a wrong password, so its password cannot be tested.
+  if (!user || !passwordMatches || !user.isActive) throw new HttpError(401, AUTH_MESSAGES.badCredentials);
 
   await queries.clearFailures(ctx.db, username, client.ipAddress, windowStart);
   const sessionId = randomUUID();

@@ -53,11 +53,54 @@ describe('POST /api/auth/login', () => {
     }
   });
 
-  it('refuses a deactivated user with 403 even with the right password', async () => {
+  it('refuses a deactivated user like a wrong password, so its password cannot be tested', async () => {
     const user = await t.buildUser({ role: 'structural', isActive: false });
-    const response = await t.login(user.username, user.password);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().status.message).toBe(AUTH_MESSAGES.inactiveUser);
+    const right = await t.login(user.username, user.password);
+    const wrong = await t.login(user.username, 'salahsalah1');
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toEqual(wrong.json());
+  });
+
+  it('answers odd input with 4xx, never 500: long names, NUL bytes, whitespace passwords, arrays', async () => {
+    const post = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+    expect((await post({ username: 'x'.repeat(100), password: 'salahsalah1' })).statusCode).toBe(422);
+    expect((await post({ username: 'ad\u0000min', password: 'salahsalah1' })).statusCode).toBe(422);
+    const blank = await post({ username: 'admin', password: '   ' });
+    expect(blank.json().errors).toEqual({ password: [AUTH_MESSAGES.passwordRequired] });
+    const array = await post([1, 2]);
+    expect(array.json().errors).toEqual({ body: ['Format data tidak valid.'] });
+    expect((await post({ username: 'admin', password: 'x', recaptcha: 5 })).json().errors).toEqual({
+      recaptcha: [AUTH_MESSAGES.captchaInvalid],
+    });
+  });
+
+  it('counts parallel wrong logins, so a burst cannot get past the limit', async () => {
+    const user = await t.buildUser({ role: 'umum' });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: user.username, password: 'salahsalah1' },
+          remoteAddress: '10.0.0.9',
+        }),
+      ),
+    );
+    const unauthorized = responses.filter((response) => response.statusCode === 401).length;
+    expect(unauthorized).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+    expect(responses.filter((response) => response.statusCode === 429).length).toBe(20 - unauthorized);
+  });
+
+  it('takes logout with a JSON content type and an empty body', async () => {
+    const { headers } = await t.signIn('umum');
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect((await me(headers)).statusCode).toBe(401);
   });
 
   it('answers 422 with the spec messages for empty fields', async () => {

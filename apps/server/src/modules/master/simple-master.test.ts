@@ -79,6 +79,7 @@ describe.each(SIMPLE_MASTERS)('master $entity', ({ entity, label, empty }) => {
     expect((await call('GET', `${entity}?page=0`)).statusCode).toBe(422);
     expect((await call('GET', `${entity}?limit=1000`)).statusCode).toBe(422);
     expect((await call('GET', `${entity}?search=${encodeURIComponent('%_')}`)).json().meta.total).toBe(0);
+    expect((await call('GET', `${entity}?search=%00`)).statusCode).toBe(422);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

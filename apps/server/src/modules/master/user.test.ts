@@ -124,7 +124,7 @@ describe('master user', () => {
     const response = await call('PUT', `user/${user.id}/change-status`);
     expect(response.json().data.isActive).toBe(false);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/me', headers })).statusCode).toBe(401);
-    expect((await t.login(user.username, user.password)).statusCode).toBe(403);
+    expect((await t.login(user.username, user.password)).statusCode).toBe(401);
   });
 
   it('protects the admin themselves and the last active admin', async () => {

@@ -64,7 +64,8 @@ export function ChangePasswordModal({ open, isForced, onClose }: ChangePasswordM
   };
 
   const cancel = () => {
-    if (!isForced) onClose();
+    // Esc, the close icon or the mask must not close the modal while the change is being saved.
+    if (!isForced && !changePassword.isPending) onClose();
   };
 
   const isSaving = changePassword.isPending;
