@@ -1,5 +1,4 @@
 import {
-  CONSULTANT_TYPE_NAMES,
   type TRole,
   USER_MESSAGES,
   userRoleErrors,
@@ -10,6 +9,7 @@ import type { z } from 'zod';
 import { badRequest, HttpError, invalid, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AppContext } from '../../plugins/context.ts';
+import { presentConsultantUserable } from '../auth/auth.presenter.ts';
 import { revokeUserSessions } from '../auth/auth.queries.ts';
 import * as queries from './user.queries.ts';
 
@@ -21,15 +21,7 @@ export function presentUser(row: queries.UserRow) {
     name: row.name,
     username: row.username,
     role: { id: row.role.id, name: row.role.name, slug: row.role.slug },
-    userable: consultant
-      ? {
-          id: consultant.id,
-          code: consultant.code,
-          name: consultant.name,
-          consultantType: consultant.consultantType,
-          consultantTypeName: CONSULTANT_TYPE_NAMES[consultant.consultantType],
-        }
-      : null,
+    userable: consultant ? presentConsultantUserable(consultant) : null,
     isActive: row.isActive,
   };
 }
