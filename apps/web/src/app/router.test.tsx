@@ -28,7 +28,13 @@ describe('routing and guards', () => {
 
   it('loads the profile for a stored token and lands the role on its first screen', async () => {
     signIn();
-    mockApi({ 'POST /api/auth/me': () => ok(authUser('admin')), 'GET /api/app-info': () => ok(APP_INFO) });
+    mockApi({
+      'POST /api/auth/me': () => ok(authUser('admin')),
+      'GET /api/app-info': () => ok(APP_INFO),
+      'GET /api-web/master/road': () => ({
+        body: { ...ok([]).body, meta: { total: 0, page: 1, limit: 10 } },
+      }),
+    });
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/master/jalan'));
     expect(await screen.findByRole('heading', { name: 'Master Jalan' })).toBeTruthy();

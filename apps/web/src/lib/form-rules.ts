@@ -4,12 +4,19 @@ interface SafeParser {
   safeParse(value: unknown): { success: boolean; error?: { issues: readonly { message: string }[] } };
 }
 
-/** Lets an antd field validate with a shared zod schema, so a rule and its message live in one place. */
-export function zodRule(schema: SafeParser): FormRule {
+/**
+ * Lets an antd field validate with a shared zod schema, so a rule and its message live in one place.
+ * `pick` turns the field's value into what the schema checks (a chosen select option into its id).
+ */
+export function zodRule(schema: SafeParser, pick: (value: unknown) => unknown = (value) => value): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value ?? '');
+      const result = schema.safeParse(pick(value) ?? '');
       if (!result.success) throw new Error(result.error?.issues[0]?.message);
     },
   };
 }
+
+/** The id of a chosen select option ({ id, name }), or undefined when none is chosen. */
+export const optionId = (value: unknown): unknown =>
+  value && typeof value === 'object' && 'id' in value ? (value as { id: unknown }).id : undefined;
