@@ -8,6 +8,15 @@ export interface ApiEnvelope<TData = unknown, TMeta = undefined> {
   errors?: Record<string, string[]>;
 }
 
+/** A consultant user's linked consultant, as the user list and the profile show it. */
+export interface TConsultantUserable {
+  id: number;
+  code: string;
+  name: string;
+  consultantType: TConsultantType;
+  consultantTypeName: string;
+}
+
 /** The server user object of spec §3, answered by POST /api/auth/me. */
 export interface TAuthUser {
   id: number;
@@ -15,14 +24,7 @@ export interface TAuthUser {
   username: string;
   mustChangePassword: boolean;
   role: { id: number; slug: TRole; name: string };
-  userable: {
-    id: number;
-    code: string;
-    name: string;
-    consultantType: TConsultantType;
-    consultantTypeName: string;
-    district: { id: number; name: string } | null;
-  } | null;
+  userable: (TConsultantUserable & { district: { id: number; name: string } | null }) | null;
 }
 
 export interface TLoginResult {

@@ -1,4 +1,4 @@
-import type { TConsultantType, TRole } from '@eusulan/shared';
+import type { TConsultantType, TConsultantUserable, TRole } from '@eusulan/shared';
 
 /** Rows of the master lists as spec §3/§7 shapes them. */
 export interface NamedRow {
@@ -51,13 +51,7 @@ export interface ConsultantOption {
 export interface UserRow extends NamedRow {
   username: string;
   role: RoleOption;
-  userable: {
-    id: number;
-    code: string;
-    name: string;
-    consultantType: TConsultantType;
-    consultantTypeName: string;
-  } | null;
+  userable: TConsultantUserable | null;
 }
 
 export interface TypeWorkColorRow {
