@@ -1,9 +1,12 @@
 import type { Writable } from 'node:stream';
+import { MB, UPLOAD_LIMITS } from '@eusulan/shared';
 import fastifyCompress from '@fastify/compress';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createTokenSigner, resolveTokenSecret } from './lib/tokens.ts';
+import { assignedConsultantRoutes } from './modules/assigned-consultant/assigned-consultant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCaptchaVerifier } from './modules/auth/captcha.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -12,11 +15,14 @@ import { masterRoutes } from './modules/master/master.routes.ts';
 import { regionRoutes } from './modules/master/region.routes.ts';
 import { typeWorkColorRoutes } from './modules/master/type-work-color.routes.ts';
 import { userRoutes } from './modules/master/user.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { needApprovalRoutes } from './modules/need-approval/need-approval.routes.ts';
+import { proposalRoutes } from './modules/proposal/proposal.routes.ts';
 import { selectListRoutes } from './modules/select-list/select-list.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import './plugins/context.ts';
+import { createLocalFileStorage, type FileStorage } from './storage/file-storage.ts';
 
 /** Strips ?token= from logged URLs: media links carry the bearer token there. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1[REDACTED]');
@@ -37,7 +43,7 @@ function loggerOptions(config: AppConfig, stream?: Writable): FastifyServerOptio
 export async function buildApp(
   config: AppConfig,
   database: DatabaseHandle,
-  options: { logStream?: Writable } = {},
+  options: { logStream?: Writable; storage?: FileStorage } = {},
 ) {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
@@ -52,6 +58,7 @@ export async function buildApp(
     dbKind: database.kind,
     tokens: createTokenSigner(secret),
     captcha: await createCaptchaVerifier(config, secret),
+    storage: options.storage ?? createLocalFileStorage(config.DATA_DIR),
   });
   app.decorateRequest('auth', null);
 
@@ -64,6 +71,10 @@ export async function buildApp(
     return defaultJsonParser(request, body as string, done);
   });
   if (config.NODE_ENV === 'production') await app.register(fastifyCompress, { threshold: 1024 });
+  // Each upload route sets its own limits (spec §9); these are the ceilings.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_LIMITS.importBytes, files: UPLOAD_LIMITS.maxFilesPerUpload, fieldSize: MB },
+  });
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(needApprovalRoutes);
@@ -73,6 +84,9 @@ export async function buildApp(
   await app.register(typeWorkColorRoutes);
   await app.register(userRoutes);
   await app.register(selectListRoutes);
+  await app.register(proposalRoutes);
+  await app.register(assignedConsultantRoutes);
+  await app.register(mediaRoutes);
   await app.register(webAppPlugin, {
     distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null,
   });

@@ -1,4 +1,11 @@
-import type { TCaptchaProvider, TConsultantType, TProposalType, TRole } from './enums.ts';
+import type {
+  TCaptchaProvider,
+  TConsultantType,
+  TProcessType,
+  TProposalType,
+  TRole,
+  TStatusType,
+} from './enums.ts';
 
 /** Every JSON body (DESIGN §3). */
 export interface ApiEnvelope<TData = unknown, TMeta = undefined> {
@@ -51,4 +58,73 @@ export interface TAppInfo {
   contactPhone: string;
   letterhead: string[];
   version: string;
+}
+
+/** A stored attachment as the detail shows it; link is a media URL the client adds ?token= to. */
+export interface TProposalFile {
+  id: number;
+  name: string;
+  ext: string;
+  size: number;
+  link: string;
+}
+
+/** A proposal row of every proposal list (spec §3 Proposal; DESIGN §3). */
+export interface TProposalRow {
+  id: number;
+  proposalType: TProposalType;
+  proposalTypeName: string;
+  proposalDate: string;
+  /** proposalDate as DD-MM-YYYY. */
+  date: string;
+  createdAt: string;
+  proposerName: string;
+  phoneNumber: string;
+  road: { id: number; name: string } | null;
+  village: { id: number; name: string; subdistrict: { id: number; name: string } };
+  /** Two digits, or '-' when not given. */
+  rtNumber: string;
+  rwNumber: string;
+  address: string;
+  statusType: TStatusType;
+  processType: TProcessType | null;
+  processTypeName: string | null;
+  /** How many other proposals were made at the same place (road, village, RT, RW). */
+  historyCount: number;
+  /** A submitted (non-draft) survey exists, so the report can be printed. */
+  hasSurvey: boolean;
+  consultant: { id: number; name: string; consultantType: TConsultantType; consultantTypeName: string };
+}
+
+/** GET proposal/{id}: the row plus files; the survey parts are filled once surveys exist. */
+export interface TProposalDetail extends TProposalRow {
+  proposalFiles: TProposalFile[];
+  proposalFilesStruktural: TProposalFile[];
+  /** The consultant's name as the surveyor of the Usulan tab. */
+  surveyorName: string;
+  /** Whether the signed-in user may edit the contact person (hidden from umum). */
+  canEditContactPerson: boolean;
+  /** Only while unverified, from the list (spec §4). */
+  canEdit: boolean;
+  survey: unknown | null;
+  surveyHistories: unknown[];
+}
+
+/** POST proposal/import-template 400: one entry per bad row (spec §3 Import error item). */
+export interface TImportError {
+  /** The spreadsheet row (data starts on row 2); null for a problem of the whole file. */
+  excelRow: number | null;
+  errors: string[];
+}
+
+/** GET assigned-consultant row (spec §3 Assigned-consultant list item). */
+export interface TAssignedConsultantRow {
+  id: number;
+  idHash: string;
+  name: string;
+  consultantType: TConsultantType;
+  consultantTypeName: string;
+  verification: { statusVerified: number; totalProposal: number };
+  /** Active tasks (unverified or verified, not yet surveyed): the sort key of spec §7. */
+  total_proposals: number;
 }

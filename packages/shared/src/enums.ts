@@ -41,3 +41,17 @@ export type TFileKind = (typeof FILE_KINDS)[number];
 
 export const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'none'] as const;
 export type TCaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
+
+/** How lists show a proposal's status (spec §4); the process list says 'Perlu Tindakan' for surveyed. */
+export function statusLabel(status: TStatusType, list: 'history' | 'process' = 'history'): string {
+  switch (status) {
+    case 'unverified':
+      return 'Tidak disurvey';
+    case 'verified':
+      return 'Belum disurvey';
+    case 'surveyed':
+      return list === 'process' ? 'Perlu Tindakan' : 'Sudah disurvey';
+    case 'finished':
+      return 'Sudah disurvey';
+  }
+}

@@ -14,4 +14,5 @@ export {
 } from './schemas/auth.ts';
 export * from './schemas/list.ts';
 export * from './schemas/master.ts';
+export * from './schemas/proposal.ts';
 export * from './schemas/user.ts';

@@ -38,6 +38,8 @@ export const proposals = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
+  // Migration 0002 adds what Drizzle cannot declare: trigram search indexes, (proposal_type, id), and the
+  // place-key expression index used by the history count.
   (t) => [
     index('proposals_type_date_idx').on(t.proposalType, t.proposalDate),
     index('proposals_consultant_status_idx').on(t.consultantId, t.statusType),

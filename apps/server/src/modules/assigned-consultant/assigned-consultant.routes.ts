@@ -1,0 +1,61 @@
+import { CONSULTANT_TYPE_NAMES, type TAssignedConsultantRow, ZListQuery } from '@eusulan/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { readListQuery } from '../../lib/pagination.ts';
+import { idParam } from '../../lib/params.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { presentProposalRow } from '../proposal/proposal.presenter.ts';
+import { listConsultantProposals, PROPOSAL_SORTABLE } from '../proposal/proposal.queries.ts';
+import * as queries from './assigned-consultant.queries.ts';
+
+const adminOnly = requireAuth({ roles: ['admin'] });
+
+const ZAssignedConsultantQuery = ZListQuery.extend({
+  sort_by: z
+    .enum(['total_proposals', 'name'], { error: 'Urutan harus total_proposals atau name.' })
+    .optional()
+    .default('total_proposals'),
+});
+
+/** The survey-task sort keys of the per-consultant list (spec §2, survey task list). */
+const TASK_SORTABLE = {
+  id: PROPOSAL_SORTABLE.id,
+  proposal_date: PROPOSAL_SORTABLE.proposal_date,
+  proposer_name: PROPOSAL_SORTABLE.proposer_name,
+  status_type: PROPOSAL_SORTABLE.status_type,
+};
+
+/** Tugas Survey (spec §7): consultants by active tasks, and one consultant's proposals. */
+export async function assignedConsultantRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+
+  app.get('/api-web/assigned-consultant', { preHandler: adminOnly }, async (request) => {
+    const input = parseInput(ZAssignedConsultantQuery, request.query);
+    // Fewest active tasks first unless asked otherwise: the admin looks for who can take more.
+    const direction = input.order_by ?? 'asc';
+    const list = { ...input, sortBy: input.sort_by, direction, offset: (input.page - 1) * input.limit };
+    const { rows, total } = await queries.listAssignedConsultants(db, list);
+    const data: TAssignedConsultantRow[] = rows.map((row) => ({
+      id: row.id,
+      idHash: String(row.id),
+      name: row.name,
+      consultantType: row.consultantType,
+      consultantTypeName: CONSULTANT_TYPE_NAMES[row.consultantType],
+      verification: { statusVerified: row.statusVerified, totalProposal: row.totalProposal },
+      total_proposals: row.activeTasks,
+    }));
+    return pagedEnvelope(data, total, input);
+  });
+
+  app.get('/api-web/assigned-consultant/:id/list-proposal', { preHandler: adminOnly }, async (request) => {
+    const id = idParam(request.params);
+    if (!(await queries.consultantExists(db, id))) throw notFound();
+    const list = readListQuery(request.query, TASK_SORTABLE, TASK_SORTABLE.id);
+    const { rows, total } = await listConsultantProposals(db, id, list);
+    // Spec §7 reads this list as data (rows) and meta.total.
+    return envelope(rows.map(presentProposalRow), { meta: { total, page: list.page, limit: list.limit } });
+  });
+}

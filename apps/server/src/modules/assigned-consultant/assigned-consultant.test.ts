@@ -1,0 +1,148 @@
+import type { TAssignedConsultantRow, TProposalRow } from '@eusulan/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { consultants, districts, proposals, subdistricts, villages } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let admin: Record<string, string>;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.signIn('admin')).headers;
+  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Barat' }).returning();
+  const [subdistrict] = await t.db
+    .insert(subdistricts)
+    .values({ name: 'Lakarsantri', districtId: district!.id })
+    .returning();
+  const [village] = await t.db
+    .insert(villages)
+    .values({ name: 'Bangkingan', subdistrictId: subdistrict!.id })
+    .returning();
+  const rows = await t.db
+    .insert(consultants)
+    .values([
+      { code: 'A', name: 'Alfa Konsultan', consultantType: 'external' },
+      { code: 'B', name: 'Bravo Rayon', consultantType: 'internal', districtId: district!.id },
+      { code: 'C', name: 'Charlie Teknik', consultantType: 'external' },
+      { code: 'D', name: 'Delta Nonaktif', consultantType: 'external', isActive: false },
+    ])
+    .returning();
+  for (const row of rows) ids[row.code] = row.id;
+  const proposal = (
+    consultantId: number,
+    statusType: 'unverified' | 'verified' | 'surveyed',
+    name: string,
+    date: string,
+  ) => ({
+    proposalType: 'umum' as const,
+    proposalDate: date,
+    proposerName: name,
+    phoneNumber: '0811111',
+    villageId: village!.id,
+    address: 'Jl. Raya',
+    consultantId,
+    statusType,
+  });
+  await t.db.insert(proposals).values([
+    // Alfa: 3 active (2 unverified, 1 verified) of 4; Bravo: 1 active of 2; Charlie: none.
+    proposal(ids.A!, 'unverified', 'Wati', '2026-01-03'),
+    proposal(ids.A!, 'unverified', 'Agus', '2026-01-01'),
+    proposal(ids.A!, 'verified', 'Mira', '2026-01-02'),
+    proposal(ids.A!, 'surveyed', 'Zainal', '2026-01-04'),
+    proposal(ids.B!, 'verified', 'Rudi', '2026-02-01'),
+    proposal(ids.B!, 'surveyed', 'Sari', '2026-02-02'),
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const list = async (query = '') => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api-web/assigned-consultant?${query}`,
+    headers: admin,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { data: TAssignedConsultantRow[]; total: number };
+};
+
+describe('GET assigned-consultant', () => {
+  it('lists active consultants, fewest active tasks first, with the verification summary', async () => {
+    const page = await list();
+    expect(page.total).toBe(3);
+    expect(page.data.map((row) => [row.name, row.total_proposals])).toEqual([
+      ['Charlie Teknik', 0],
+      ['Bravo Rayon', 1],
+      ['Alfa Konsultan', 3],
+    ]);
+    expect(page.data[2]).toEqual({
+      id: ids.A,
+      idHash: String(ids.A),
+      name: 'Alfa Konsultan',
+      consultantType: 'external',
+      consultantTypeName: 'Eksternal',
+      verification: { statusVerified: 1, totalProposal: 4 },
+      total_proposals: 3,
+    });
+  });
+
+  it('sorts by the four options of the screen, searches and refuses unknown sorts', async () => {
+    const names = async (query: string) => (await list(query)).data.map((row) => row.name);
+    expect(await names('sort_by=total_proposals&order_by=desc')).toEqual([
+      'Alfa Konsultan',
+      'Bravo Rayon',
+      'Charlie Teknik',
+    ]);
+    expect(await names('sort_by=name&order_by=asc')).toEqual([
+      'Alfa Konsultan',
+      'Bravo Rayon',
+      'Charlie Teknik',
+    ]);
+    expect(await names('sort_by=name&order_by=desc')).toEqual([
+      'Charlie Teknik',
+      'Bravo Rayon',
+      'Alfa Konsultan',
+    ]);
+    expect(await names('search=RAYON')).toEqual(['Bravo Rayon']);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api-web/assigned-consultant?sort_by=id',
+      headers: admin,
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it("lists one consultant's proposals as data + meta.total, sortable by the task columns", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api-web/assigned-consultant/${ids.A}/list-proposal?sort_by=proposal_date&order_by=asc&limit=3`,
+      headers: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { data: TProposalRow[]; meta: { total: number } };
+    expect(body.meta).toEqual({ total: 4, page: 1, limit: 3 });
+    expect(body.data.map((row) => row.proposerName)).toEqual(['Agus', 'Mira', 'Wati']);
+    const byStatus = await t.app.inject({
+      method: 'GET',
+      url: `/api-web/assigned-consultant/${ids.A}/list-proposal?sort_by=status_type&order_by=desc`,
+      headers: admin,
+    });
+    expect(byStatus.json().data[0].statusType).toBe('surveyed');
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api-web/assigned-consultant/99999/list-proposal',
+      headers: admin,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('is for admin only', async () => {
+    for (const role of ['consultan', 'structural', 'umum'] as const) {
+      const { headers } = await t.signIn(role);
+      const response = await t.app.inject({ method: 'GET', url: '/api-web/assigned-consultant', headers });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+});

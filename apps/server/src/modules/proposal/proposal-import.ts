@@ -1,0 +1,280 @@
+import {
+  IMPORTABLE_PROPOSAL_TYPES,
+  PROPOSAL_IMPORT_COLUMNS,
+  PROPOSAL_IMPORT_SHEET,
+  PROPOSAL_TYPE_NAMES,
+  type TImportError,
+  ZProposalForm,
+} from '@eusulan/shared';
+import ExcelJS from 'exceljs';
+import type { ProposalValues } from './proposal.queries.ts';
+
+type ImportType = (typeof IMPORTABLE_PROPOSAL_TYPES)[number];
+type ColumnKey = (typeof PROPOSAL_IMPORT_COLUMNS)[number]['key'];
+
+/** The sheet that carries the instructions and the proposal type of a template. */
+export const GUIDE_SHEET = 'Petunjuk';
+/** Guide cell holding the proposal type name ('Pokir' or 'Musrenbang'). */
+export const GUIDE_TYPE_CELL = 'B2';
+/** More rows than this in one file is refused: split the file. */
+export const MAX_IMPORT_ROWS = 20_000;
+
+export interface ImportLookups {
+  roads: { id: number; name: string }[];
+  villages: { id: number; name: string; subdistrict: string }[];
+  consultants: { id: number; code: string; name: string }[];
+}
+
+/** How the template writes a village and a consultant, so a dropdown choice reads back unambiguously. */
+export const villageLabel = (village: { name: string; subdistrict: string }) =>
+  `${village.name} - ${village.subdistrict}`;
+export const consultantLabel = (consultant: { code: string; name: string }) =>
+  `${consultant.code} - ${consultant.name}`;
+
+const fileError = (message: string): TImportError[] => [{ excelRow: null, errors: [message] }];
+
+/** A cell as plain text: rich text flattened, formulas by their result, dates as YYYY-MM-DD. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return isoDateOf(value);
+  if (typeof value === 'object') {
+    if ('richText' in value)
+      return value.richText
+        .map((part) => part.text)
+        .join('')
+        .trim();
+    if ('text' in value && typeof value.text === 'string') return value.text.trim();
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value).trim();
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const isoDateOf = (date: Date) =>
+  `${date.getUTCFullYear()}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
+
+/** A date cell: a real date, an Excel serial number, DD-MM-YYYY, DD/MM/YYYY or YYYY-MM-DD. */
+function readDate(value: ExcelJS.CellValue): string {
+  if (value instanceof Date) return isoDateOf(value);
+  if (typeof value === 'number' && value > 0 && value < 2_958_466) {
+    return isoDateOf(new Date(Math.round((value - 25_569) * 86_400_000)));
+  }
+  const text = cellText(value);
+  const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
+  if (dmy) return `${dmy[3]}-${pad2(Number(dmy[2]))}-${pad2(Number(dmy[1]))}`;
+  return text;
+}
+
+/** RT/RW: 1, '1' and '01' are all '01'. */
+function readRtRw(value: ExcelJS.CellValue): string {
+  const text = cellText(value);
+  return /^\d$/.test(text) ? `0${text}` : text;
+}
+
+const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Name -> ids, for matching a cell against a master list case-insensitively. */
+function indexBy<T extends { id: number }>(items: T[], keys: (item: T) => string[]) {
+  const index = new Map<string, number[]>();
+  for (const item of items) {
+    for (const key of new Set(keys(item).map(normalise))) {
+      index.set(key, [...(index.get(key) ?? []), item.id]);
+    }
+  }
+  return (text: string) => index.get(normalise(text)) ?? [];
+}
+
+export interface ParsedImport {
+  values: ProposalValues[];
+  errors: TImportError[];
+}
+
+/**
+ * Reads and checks an import workbook. Every bad cell is named (column and cell) in Indonesian; nothing is
+ * returned to store unless every row is good (all-or-nothing, spec §7 and the issue).
+ */
+export async function parseImportWorkbook(
+  filePath: string,
+  requestedType: ImportType | undefined,
+  lookups: ImportLookups,
+): Promise<ParsedImport & { proposalType?: ImportType }> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.readFile(filePath);
+  } catch {
+    return {
+      values: [],
+      errors: fileError(
+        'File tidak dapat dibaca sebagai .xlsx. Gunakan template dari tombol Download Template.',
+      ),
+    };
+  }
+
+  const templateType = readTemplateType(workbook);
+  if (requestedType && templateType && requestedType !== templateType) {
+    return {
+      values: [],
+      errors: fileError(
+        `Template ini untuk usulan ${PROPOSAL_TYPE_NAMES[templateType]}, bukan ${PROPOSAL_TYPE_NAMES[requestedType]}.`,
+      ),
+    };
+  }
+  const proposalType = requestedType ?? templateType;
+  if (!proposalType) {
+    return {
+      values: [],
+      errors: fileError('Jenis usulan tidak diketahui. Gunakan template pokir atau musrenbang.'),
+    };
+  }
+
+  const sheet = workbook.worksheets.find(
+    (candidate) => normalise(candidate.name) === normalise(PROPOSAL_IMPORT_SHEET),
+  );
+  if (!sheet) {
+    return {
+      values: [],
+      errors: fileError(
+        `Sheet "${PROPOSAL_IMPORT_SHEET}" tidak ditemukan. Gunakan template dari tombol Download Template.`,
+      ),
+    };
+  }
+  const headerErrors = checkHeaders(sheet);
+  if (headerErrors.length) return { values: [], errors: [{ excelRow: 1, errors: headerErrors }] };
+
+  const findRoad = indexBy(lookups.roads, (road) => [road.name]);
+  const findVillage = indexBy(lookups.villages, (village) => [villageLabel(village), village.name]);
+  const findConsultant = indexBy(lookups.consultants, (consultant) => [
+    consultantLabel(consultant),
+    consultant.code,
+    consultant.name,
+  ]);
+
+  const values: ProposalValues[] = [];
+  const errors: TImportError[] = [];
+  let dataRows = 0;
+  for (let rowNumber = 2; rowNumber <= sheet.rowCount; rowNumber++) {
+    const row = sheet.getRow(rowNumber);
+    const cells = Object.fromEntries(
+      PROPOSAL_IMPORT_COLUMNS.map((column, index) => [column.key, row.getCell(index + 1).value]),
+    ) as Record<ColumnKey, ExcelJS.CellValue>;
+    if (Object.values(cells).every((value) => cellText(value) === '')) continue;
+    dataRows++;
+    if (dataRows > MAX_IMPORT_ROWS) {
+      return {
+        values: [],
+        errors: fileError(
+          `Maksimal ${MAX_IMPORT_ROWS.toLocaleString('id-ID')} baris per file. Bagi file menjadi beberapa bagian.`,
+        ),
+      };
+    }
+
+    const rowErrors: string[] = [];
+    const cellError = (key: ColumnKey, message: string) => {
+      const index = PROPOSAL_IMPORT_COLUMNS.findIndex((column) => column.key === key);
+      const column = PROPOSAL_IMPORT_COLUMNS[index]!;
+      rowErrors.push(`${column.header} (${columnLetter(index + 1)}${rowNumber}): ${message}`);
+    };
+    const lookupFailed = new Set<ColumnKey>();
+    const resolve = (
+      key: 'road' | 'village' | 'consultant',
+      find: (text: string) => number[],
+      what: string,
+    ) => {
+      const text = cellText(cells[key]);
+      if (!text) return undefined;
+      const ids = find(text);
+      if (ids.length === 1) return ids[0];
+      lookupFailed.add(key);
+      cellError(
+        key,
+        ids.length
+          ? `${what} "${text}" lebih dari satu, pilih dari daftar pada template.`
+          : `${what} "${text}" tidak ditemukan atau tidak aktif.`,
+      );
+      return undefined;
+    };
+    const roadId = resolve('road', findRoad, 'Jalan');
+    const villageId = resolve('village', findVillage, 'Kelurahan');
+    const consultantId = resolve('consultant', findConsultant, 'Konsultan');
+    const rtNumber = readRtRw(cells.rtNumber);
+    const rwNumber = readRtRw(cells.rwNumber);
+    if (rwNumber && !rtNumber) cellError('rwNumber', 'RW hanya boleh diisi jika RT diisi.');
+
+    const parsed = ZProposalForm.safeParse({
+      proposalType,
+      proposalDate: readDate(cells.proposalDate),
+      proposerName: cellText(cells.proposerName),
+      phoneNumber: cellText(cells.phoneNumber),
+      roadId,
+      villageId,
+      consultantId,
+      rtNumber,
+      rwNumber,
+      address: cellText(cells.address),
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = FIELD_COLUMNS[String(issue.path[0])];
+        if (key && !lookupFailed.has(key)) cellError(key, issue.message);
+      }
+    }
+    if (rowErrors.length || !parsed.success) {
+      errors.push({ excelRow: rowNumber, errors: rowErrors });
+      continue;
+    }
+    const input = parsed.data;
+    values.push({
+      proposalType: input.proposalType,
+      proposalDate: input.proposalDate,
+      proposerName: input.proposerName,
+      phoneNumber: input.phoneNumber,
+      roadId: input.roadId ?? null,
+      villageId: input.villageId,
+      rtNumber: input.rtNumber ?? null,
+      rwNumber: input.rwNumber ?? null,
+      address: input.address,
+      consultantId: input.consultantId,
+    });
+  }
+  if (dataRows === 0) return { values: [], errors: fileError('File tidak berisi data usulan.') };
+  return { values: errors.length ? [] : values, errors, proposalType };
+}
+
+/** Which spreadsheet column a form field comes from. */
+const FIELD_COLUMNS: Record<string, ColumnKey> = {
+  proposalDate: 'proposalDate',
+  proposerName: 'proposerName',
+  phoneNumber: 'phoneNumber',
+  roadId: 'road',
+  villageId: 'village',
+  consultantId: 'consultant',
+  rtNumber: 'rtNumber',
+  rwNumber: 'rwNumber',
+  address: 'address',
+};
+
+function readTemplateType(workbook: ExcelJS.Workbook): ImportType | undefined {
+  const guide = workbook.worksheets.find((sheet) => normalise(sheet.name) === normalise(GUIDE_SHEET));
+  const text = guide ? normalise(cellText(guide.getCell(GUIDE_TYPE_CELL).value)) : '';
+  return IMPORTABLE_PROPOSAL_TYPES.find((type) => type === text);
+}
+
+function checkHeaders(sheet: ExcelJS.Worksheet): string[] {
+  const header = sheet.getRow(1);
+  return PROPOSAL_IMPORT_COLUMNS.flatMap((column, index) => {
+    const found = cellText(header.getCell(index + 1).value);
+    return normalise(found) === normalise(column.header)
+      ? []
+      : [`Kolom ${columnLetter(index + 1)}1 harus "${column.header}"${found ? `, bukan "${found}"` : ''}.`];
+  });
+}
+
+/** 1 -> A, 27 -> AA. */
+export function columnLetter(index: number): string {
+  let letters = '';
+  for (let n = index; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}

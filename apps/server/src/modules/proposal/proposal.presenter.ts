@@ -1,0 +1,82 @@
+import {
+  CONSULTANT_TYPE_NAMES,
+  formatDate,
+  PROCESS_TYPE_NAMES,
+  PROPOSAL_TYPE_NAMES,
+  type TProposalDetail,
+  type TProposalFile,
+  type TProposalRow,
+} from '@eusulan/shared';
+import type { ProposalRecord } from './proposal.queries.ts';
+
+/** The media link of a stored proposal file; the web adds ?token= (spec §7). */
+export const proposalFileLink = (id: number) => `/api-web/media/proposal-file/${id}`;
+
+const instant = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** Spec §3 Proposal, as every proposal list shows it. */
+export function presentProposalRow(row: ProposalRecord): TProposalRow {
+  return {
+    id: row.id,
+    proposalType: row.proposalType,
+    proposalTypeName: PROPOSAL_TYPE_NAMES[row.proposalType],
+    proposalDate: row.proposalDate,
+    date: formatDate(row.proposalDate),
+    createdAt: instant(row.createdAt),
+    proposerName: row.proposerName,
+    phoneNumber: row.phoneNumber,
+    road: row.roadId && row.roadName ? { id: row.roadId, name: row.roadName } : null,
+    village: {
+      id: row.villageId,
+      name: row.villageName,
+      subdistrict: { id: row.subdistrictId, name: row.subdistrictName },
+    },
+    rtNumber: row.rtNumber ?? '-',
+    rwNumber: row.rwNumber ?? '-',
+    address: row.address,
+    statusType: row.statusType,
+    processType: row.processType,
+    processTypeName: row.processType ? PROCESS_TYPE_NAMES[row.processType] : null,
+    historyCount: Number(row.historyCount),
+    hasSurvey: Boolean(row.hasSurvey),
+    consultant: {
+      id: row.consultantId,
+      name: row.consultantName,
+      consultantType: row.consultantType,
+      consultantTypeName: CONSULTANT_TYPE_NAMES[row.consultantType],
+    },
+  };
+}
+
+interface FileRow {
+  id: number;
+  kind: 'proposal' | 'structural';
+  name: string;
+  ext: string;
+  size: number;
+}
+
+const presentFile = (file: FileRow): TProposalFile => ({
+  id: file.id,
+  name: file.name,
+  ext: file.ext,
+  size: Number(file.size),
+  link: proposalFileLink(file.id),
+});
+
+export function presentProposalDetail(
+  row: ProposalRecord,
+  files: FileRow[],
+  permissions: { canEdit: boolean; canEditContactPerson: boolean },
+): TProposalDetail {
+  return {
+    ...presentProposalRow(row),
+    proposalFiles: files.filter((file) => file.kind === 'proposal').map(presentFile),
+    proposalFilesStruktural: files.filter((file) => file.kind === 'structural').map(presentFile),
+    surveyorName: row.consultantName,
+    canEdit: permissions.canEdit,
+    canEditContactPerson: permissions.canEditContactPerson,
+    survey: null,
+    surveyHistories: [],
+  };
+}

@@ -1,0 +1,300 @@
+import type { TFileKind, TProposalListQuery, TProposalType } from '@eusulan/shared';
+import { and, count, desc, eq, gte, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import {
+  consultants,
+  proposalFiles,
+  proposals,
+  roads,
+  subdistricts,
+  surveys,
+  villages,
+} from '../../db/schema/index.ts';
+import { containsPattern, type ListRequest } from '../../lib/pagination.ts';
+
+export const PROPOSAL_SORTABLE = {
+  id: proposals.id,
+  proposal_date: proposals.proposalDate,
+  proposer_name: proposals.proposerName,
+  road: roads.name,
+  status_type: proposals.statusType,
+  created_at: proposals.createdAt,
+};
+
+const history = alias(proposals, 'history');
+
+/**
+ * The place of a proposal as one comparable key: village, road, RT and RW, with "none" as 0 or ''.
+ * An expression index on the same key (migration 0002) makes both the count and the history list lookups.
+ */
+const placeKey = (table: Record<'villageId' | 'roadId' | 'rtNumber' | 'rwNumber', AnyPgColumn>) =>
+  sql`(${table.villageId}, coalesce(${table.roadId}, 0), coalesce(${table.rtNumber}, ''), coalesce(${table.rwNumber}, ''))`;
+
+/** Everything a proposal row of spec §3 needs, in one select. */
+const rowColumns = {
+  id: proposals.id,
+  proposalType: proposals.proposalType,
+  proposalDate: proposals.proposalDate,
+  createdAt: proposals.createdAt,
+  proposerName: proposals.proposerName,
+  phoneNumber: proposals.phoneNumber,
+  roadId: proposals.roadId,
+  roadName: roads.name,
+  villageId: proposals.villageId,
+  villageName: villages.name,
+  subdistrictId: subdistricts.id,
+  subdistrictName: subdistricts.name,
+  rtNumber: proposals.rtNumber,
+  rwNumber: proposals.rwNumber,
+  address: proposals.address,
+  statusType: proposals.statusType,
+  processType: proposals.processType,
+  consultantId: consultants.id,
+  consultantName: consultants.name,
+  consultantType: consultants.consultantType,
+  historyCount: sql<number>`(select count(*)::int from ${proposals} as "history" where ${placeKey(history)} = ${placeKey(proposals)} and ${history.id} <> ${proposals.id})`,
+  hasSurvey: sql<boolean>`exists (select 1 from ${surveys} where ${surveys.proposalId} = ${proposals.id} and not ${surveys.isDraft})`,
+};
+
+const selectRows = (db: Db) =>
+  db
+    .select(rowColumns)
+    .from(proposals)
+    .innerJoin(villages, eq(villages.id, proposals.villageId))
+    .innerJoin(subdistricts, eq(subdistricts.id, villages.subdistrictId))
+    .innerJoin(consultants, eq(consultants.id, proposals.consultantId))
+    .leftJoin(roads, eq(roads.id, proposals.roadId));
+
+export interface ProposalScope {
+  /** A consultant sees only the proposals assigned to it. */
+  consultantId?: number;
+}
+
+/** The filters of GET proposal, as SQL conditions. */
+function listConditions(filters: TProposalListQuery, scope: ProposalScope, search: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (scope.consultantId !== undefined) conditions.push(eq(proposals.consultantId, scope.consultantId));
+  if (filters.proposalType) conditions.push(eq(proposals.proposalType, filters.proposalType));
+  if (filters.startYear) conditions.push(gte(proposals.proposalDate, `${filters.startYear}-01-01`));
+  if (filters.endYear) conditions.push(lt(proposals.proposalDate, `${filters.endYear + 1}-01-01`));
+  if (filters.isHistory === '1' && filters.villageId) {
+    conditions.push(
+      sql`${placeKey(proposals)} = (${filters.villageId}::int, ${filters.roadId ?? 0}::int, ${filters.rtNumber ?? ''}::text, ${filters.rwNumber ?? ''}::text)`,
+    );
+  }
+  if (filters.excludeId.length) conditions.push(notInArray(proposals.id, filters.excludeId));
+  if (search) {
+    const pattern = containsPattern(search);
+    conditions.push(
+      or(
+        ilike(proposals.proposerName, pattern),
+        ilike(proposals.phoneNumber, pattern),
+        ilike(proposals.address, pattern),
+        // Small master tables: the matching ids first, then an index lookup on proposals.
+        inArray(proposals.roadId, idsMatching(roads, roads.name, pattern)),
+        inArray(proposals.villageId, idsMatching(villages, villages.name, pattern)),
+        inArray(proposals.consultantId, idsMatching(consultants, consultants.name, pattern)),
+      ) as SQL,
+    );
+  }
+  return conditions;
+}
+
+/** `select id from <table> where <column> ilike <pattern>` as a subquery. */
+function idsMatching(table: PgTable & { id: AnyPgColumn }, column: AnyPgColumn, pattern: string) {
+  return sql`(select ${table.id} from ${table} where ${column} ilike ${pattern})`;
+}
+
+export async function listProposals(
+  db: Db,
+  filters: TProposalListQuery,
+  list: ListRequest,
+  scope: ProposalScope,
+) {
+  const where = and(...listConditions(filters, scope, list.search));
+  const [rows, [total]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(list.orderBy, desc(proposals.id))
+      .limit(list.limit)
+      .offset(list.offset),
+    db.select({ total: count() }).from(proposals).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+export type ProposalRecord = NonNullable<Awaited<ReturnType<typeof findProposal>>>;
+
+export async function findProposal(db: Db, id: number) {
+  const [row] = await selectRows(db).where(eq(proposals.id, id));
+  return row ?? null;
+}
+
+/** The proposals of one consultant (the assigned-consultant detail list). */
+export async function listConsultantProposals(db: Db, consultantId: number, list: ListRequest) {
+  const filters = { isHistory: '0', excludeId: [] } as unknown as TProposalListQuery;
+  return listProposals(db, filters, list, { consultantId });
+}
+
+export async function listFiles(db: Db, proposalId: number) {
+  return db
+    .select({
+      id: proposalFiles.id,
+      kind: proposalFiles.kind,
+      name: proposalFiles.name,
+      ext: proposalFiles.ext,
+      size: proposalFiles.size,
+    })
+    .from(proposalFiles)
+    .where(eq(proposalFiles.proposalId, proposalId))
+    .orderBy(proposalFiles.id);
+}
+
+export async function findFile(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: proposalFiles.id,
+      proposalId: proposalFiles.proposalId,
+      name: proposalFiles.name,
+      mimeType: proposalFiles.mimeType,
+      size: proposalFiles.size,
+      storageKey: proposalFiles.storageKey,
+      consultantId: proposals.consultantId,
+    })
+    .from(proposalFiles)
+    .innerJoin(proposals, eq(proposals.id, proposalFiles.proposalId))
+    .where(eq(proposalFiles.id, id));
+  return row ?? null;
+}
+
+export interface ProposalValues {
+  proposalType: TProposalType;
+  proposalDate: string;
+  proposerName: string;
+  phoneNumber: string;
+  roadId: number | null;
+  villageId: number;
+  rtNumber: string | null;
+  rwNumber: string | null;
+  address: string;
+  consultantId: number;
+}
+
+export async function insertProposal(db: Db, values: ProposalValues & { createdById: number | null }) {
+  const [row] = await db.insert(proposals).values(values).returning({ id: proposals.id });
+  return row!.id;
+}
+
+/** Bulk insert for the spreadsheet import: one statement per chunk. */
+export async function insertProposals(db: Db, rows: (ProposalValues & { createdById: number | null })[]) {
+  const CHUNK = 1000;
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db.insert(proposals).values(rows.slice(start, start + CHUNK));
+  }
+}
+
+export async function updateProposal(db: Db, id: number, values: Partial<ProposalValues>) {
+  await db
+    .update(proposals)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(proposals.id, id));
+}
+
+export async function insertFiles(
+  db: Db,
+  rows: {
+    proposalId: number;
+    kind: TFileKind;
+    name: string;
+    ext: string;
+    mimeType: string;
+    size: number;
+    storageKey: string;
+    uploadedById: number | null;
+  }[],
+) {
+  if (rows.length) await db.insert(proposalFiles).values(rows);
+}
+
+/** Deletes the files of one kind not in `keepIds`; answers their storage keys to remove after commit. */
+export async function deleteFilesExcept(db: Db, proposalId: number, kind: TFileKind, keepIds: number[]) {
+  const removed = await db
+    .delete(proposalFiles)
+    .where(
+      and(
+        eq(proposalFiles.proposalId, proposalId),
+        eq(proposalFiles.kind, kind),
+        keepIds.length ? notInArray(proposalFiles.id, keepIds) : undefined,
+      ),
+    )
+    .returning({ storageKey: proposalFiles.storageKey });
+  return removed.map((row) => row.storageKey);
+}
+
+/** Of the given ids, those that are files of this proposal and kind. */
+export async function ownFileIds(db: Db, proposalId: number, kind: TFileKind, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: proposalFiles.id })
+    .from(proposalFiles)
+    .where(
+      and(
+        eq(proposalFiles.proposalId, proposalId),
+        eq(proposalFiles.kind, kind),
+        inArray(proposalFiles.id, ids),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** Which of the referenced master records exist and are active (a new choice must be active). */
+export async function activeReferences(
+  db: Db,
+  ids: { roadId?: number | null; villageId?: number; consultantId?: number },
+) {
+  const [road, village, consultant] = await Promise.all([
+    ids.roadId
+      ? db
+          .select({ id: roads.id })
+          .from(roads)
+          .where(and(eq(roads.id, ids.roadId), eq(roads.isActive, true)))
+      : Promise.resolve([{ id: 0 }]),
+    ids.villageId
+      ? db
+          .select({ id: villages.id })
+          .from(villages)
+          .where(and(eq(villages.id, ids.villageId), eq(villages.isActive, true)))
+      : Promise.resolve([{ id: 0 }]),
+    ids.consultantId
+      ? db
+          .select({ id: consultants.id })
+          .from(consultants)
+          .where(and(eq(consultants.id, ids.consultantId), eq(consultants.isActive, true)))
+      : Promise.resolve([{ id: 0 }]),
+  ]);
+  return { road: road.length > 0, village: village.length > 0, consultant: consultant.length > 0 };
+}
+
+/** Lookup tables for the import: active roads, villages (with subdistrict) and consultants. */
+export async function importLookups(db: Db) {
+  const [roadRows, villageRows, consultantRows] = await Promise.all([
+    db
+      .select({ id: roads.id, name: roads.name })
+      .from(roads)
+      .where(eq(roads.isActive, true))
+      .orderBy(roads.name),
+    db
+      .select({ id: villages.id, name: villages.name, subdistrict: subdistricts.name })
+      .from(villages)
+      .innerJoin(subdistricts, eq(subdistricts.id, villages.subdistrictId))
+      .where(eq(villages.isActive, true))
+      .orderBy(villages.name),
+    db
+      .select({ id: consultants.id, code: consultants.code, name: consultants.name })
+      .from(consultants)
+      .where(eq(consultants.isActive, true))
+      .orderBy(consultants.name),
+  ]);
+  return { roads: roadRows, villages: villageRows, consultants: consultantRows };
+}

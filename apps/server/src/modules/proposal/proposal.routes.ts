@@ -1,0 +1,143 @@
+import {
+  PROPOSAL_MESSAGES,
+  PROPOSAL_TYPE_NAMES,
+  UPLOAD_LIMITS,
+  ZImportProposalType,
+  ZProposalListQuery,
+} from '@eusulan/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
+import { forbidden, invalid, notFound } from '../../lib/http-error.ts';
+import { readListQuery } from '../../lib/pagination.ts';
+import { idParam } from '../../lib/params.ts';
+import { DOCUMENT_TYPES, readMultipart, XLSX_TYPES } from '../../lib/uploads.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { authOf, requireAuth } from '../../plugins/auth.ts';
+import {
+  canEditContactPerson,
+  canEditProposal,
+  canViewProposal,
+  proposalScopeOf,
+} from './proposal.policy.ts';
+import { presentProposalDetail, presentProposalRow } from './proposal.presenter.ts';
+import * as queries from './proposal.queries.ts';
+import * as service from './proposal.service.ts';
+import { parseImportWorkbook } from './proposal-import.ts';
+import { buildImportTemplate } from './proposal-template.ts';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const adminOnly = requireAuth({ roles: ['admin'] });
+const signedIn = requireAuth();
+
+/** Proposals (spec §7): lists, place history, detail, registration with files, contact person, import. */
+export async function proposalRoutes(app: FastifyInstance) {
+  const { db, storage } = app.ctx;
+  const deps = { db, storage };
+  const base = '/api-web/proposal';
+  const uploadRules = (maxFileBytes: number) => ({
+    fileFields: ['files'],
+    maxFiles: UPLOAD_LIMITS.maxFilesPerUpload,
+    maxFileBytes,
+    accept: DOCUMENT_TYPES,
+    stagingDir: storage.stagingDir,
+  });
+
+  /** The detail as the signed-in user may see it; another consultant's proposal does not exist for them. */
+  async function loadDetail(request: Parameters<typeof authOf>[0], id: number) {
+    const auth = authOf(request);
+    const row = await queries.findProposal(db, id);
+    if (!row || !canViewProposal(auth, row)) throw notFound();
+    const files = await queries.listFiles(db, id);
+    return presentProposalDetail(row, files, {
+      canEdit: canEditProposal(auth, row),
+      canEditContactPerson: canEditContactPerson(auth, row),
+    });
+  }
+
+  // The main list is the admin's /usulan (a consultant gets its own); the place history (isHistory=1) is
+  // opened from the detail dialog, which every role can open.
+  app.get(base, { preHandler: signedIn }, async (request) => {
+    const auth = authOf(request);
+    const filters = parseInput(ZProposalListQuery, request.query);
+    if (filters.isHistory === '0' && !['admin', 'consultan'].includes(auth.role)) throw forbidden();
+    const list = readListQuery(request.query, queries.PROPOSAL_SORTABLE, queries.PROPOSAL_SORTABLE.id);
+    const { rows, total } = await queries.listProposals(db, filters, list, proposalScopeOf(auth));
+    return pagedEnvelope(rows.map(presentProposalRow), total, list);
+  });
+
+  app.get(`${base}/export-template`, { preHandler: adminOnly }, async (request, reply) => {
+    const { proposalType } = parseInput(z.object({ proposalType: ZImportProposalType }), request.query);
+    const workbook = await buildImportTemplate(proposalType, await queries.importLookups(db));
+    return reply
+      .header('Content-Type', XLSX_MIME)
+      .header(
+        'Content-Disposition',
+        contentDisposition(`Template Import Usulan ${PROPOSAL_TYPE_NAMES[proposalType]}.xlsx`),
+      )
+      .send(workbook);
+  });
+
+  app.post(`${base}/import-template`, { preHandler: adminOnly }, async (request, reply) => {
+    const auth = authOf(request);
+    const form = await readMultipart(request, {
+      fileFields: ['file'],
+      maxFiles: 1,
+      maxFileBytes: UPLOAD_LIMITS.importBytes,
+      accept: XLSX_TYPES,
+      stagingDir: storage.stagingDir,
+    });
+    try {
+      const file = form.files[0];
+      if (!file) throw invalid({ file: [PROPOSAL_MESSAGES.importFileRequired] });
+      const { proposalType } = parseInput(z.object({ proposalType: ZImportProposalType.optional() }), {
+        proposalType: form.fields.proposalType || undefined,
+      });
+      const parsed = await parseImportWorkbook(file.tempPath, proposalType, await queries.importLookups(db));
+      if (parsed.errors.length) {
+        const message = 'Import gagal, tidak ada data yang disimpan. Perbaiki baris yang disebutkan.';
+        return reply.status(400).send(envelope({ errorList: parsed.errors }, { code: 400, message }));
+      }
+      await db.transaction((tx) =>
+        queries.insertProposals(
+          tx,
+          parsed.values.map((values) => ({ ...values, createdById: auth.userId })),
+        ),
+      );
+      return envelope({ imported: parsed.values.length }, { message: 'Import data Usulan' });
+    } finally {
+      await form.discard();
+    }
+  });
+
+  app.get(`${base}/:id`, { preHandler: signedIn }, async (request) =>
+    envelope(await loadDetail(request, idParam(request.params))),
+  );
+
+  app.post(base, { preHandler: adminOnly }, async (request, reply) => {
+    const form = await readMultipart(request, uploadRules(UPLOAD_LIMITS.proposalFormBytes));
+    const id = await service.createProposal(deps, authOf(request), form);
+    return reply
+      .status(201)
+      .send(envelope(await loadDetail(request, id), { code: 201, message: 'Menambahkan data usulan' }));
+  });
+
+  app.post(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
+    const id = idParam(request.params);
+    const form = await readMultipart(request, uploadRules(UPLOAD_LIMITS.proposalFormBytes));
+    await service.updateProposal(deps, authOf(request), id, form);
+    return envelope(await loadDetail(request, id), { message: 'Memperbarui data usulan' });
+  });
+
+  app.post(
+    `${base}/:id/contact-person`,
+    { preHandler: requireAuth({ roles: ['admin', 'consultan', 'structural'] }) },
+    async (request) => {
+      const id = idParam(request.params);
+      const form = await readMultipart(request, uploadRules(UPLOAD_LIMITS.detailDialogBytes));
+      await service.updateContactPerson(deps, authOf(request), id, form);
+      return envelope(await loadDetail(request, id), { message: 'Memperbarui data contact person' });
+    },
+  );
+}

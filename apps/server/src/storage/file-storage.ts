@@ -1,0 +1,62 @@
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live (DESIGN §2). Keys are relative paths such as `proposals/12/ab34.png`; the
+ * records in the database hold the key, never a path. A later S3 driver implements the same interface.
+ */
+export interface FileStorage {
+  /** Moves a staged local file (an upload already checked) into storage under `key`. */
+  putFile(key: string, sourcePath: string): Promise<void>;
+  /** A stream of the stored file; rejects with a NotFound error when it is missing. */
+  read(key: string): Promise<Readable>;
+  /** Removes the file; a missing file is not an error. */
+  remove(key: string): Promise<void>;
+  /** A directory for staging uploads while a request is checked, on the same disk as the store. */
+  readonly stagingDir: string;
+}
+
+export class StoredFileMissingError extends Error {}
+
+/** The embedded default: files under `<DATA_DIR>/files`, never inside a served static folder. */
+export function createLocalFileStorage(dataDir: string): FileStorage {
+  const root = path.resolve(dataDir, 'files');
+  const stagingDir = path.resolve(dataDir, 'tmp', 'uploads');
+
+  /** Resolves a key inside the root; a key that climbs out (`..`, absolute) is a programming error. */
+  function pathOf(key: string) {
+    const target = path.resolve(root, key);
+    if (!target.startsWith(`${root}${path.sep}`)) throw new Error(`Kunci penyimpanan tidak valid: ${key}`);
+    return target;
+  }
+
+  return {
+    stagingDir,
+    async putFile(key, sourcePath) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await rename(sourcePath, target);
+      } catch (error) {
+        // Staging and store on different devices: copy, then drop the staged file.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await copyFile(sourcePath, target);
+        await rm(sourcePath, { force: true });
+      }
+    },
+    async read(key) {
+      const target = pathOf(key);
+      try {
+        await stat(target);
+      } catch {
+        throw new StoredFileMissingError(key);
+      }
+      return createReadStream(target);
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { PROPOSAL_TYPES } from '../enums.ts';
+import { requiredText } from './auth.ts';
+import { ZListQuery } from './list.ts';
+import { requiredId } from './master.ts';
+
+/** Spec §5: the proposal form, the contact-person edit and the import, with their own texts. */
+export const PROPOSAL_MESSAGES = {
+  // The spec gives the date the proposer-name text in the add/edit form (§5); kept as written.
+  date: 'Nama pengusul tidak boleh kosong!',
+  dateFormat: 'Tanggal harus berformat YYYY-MM-DD.',
+  proposerName: 'Nama pengusul tidak boleh kosong!',
+  phone: 'No HP tidak boleh kosong!',
+  phoneFormat: 'No HP hanya boleh berisi angka, spasi, +, - dan panjangnya 6-20 karakter.',
+  road: 'Pilih Salah Satu',
+  village: 'Pilih Salah Satu',
+  address: 'Alamat tidak boleh kosong!',
+  consultant: 'Pilih salah satu!',
+  rtRw: 'RT/RW harus dua digit 00-99.',
+  proposalType: 'Jenis usulan harus taruna, umum, pokir atau musrenbang.',
+  year: 'Tahun harus 4 digit.',
+  yearRange: 'Tahun awal tidak boleh lebih besar dari tahun akhir.',
+  fileId: 'Id file tidak valid.',
+  // Contact-person edit ('Peringatan!'), spec §5.
+  contactDate: 'Tanggal tidak boleh kosong',
+  contactName: 'Nama Pengusul tidak boleh kosong',
+  contactPhone: 'No Pengusul tidak boleh kosong',
+  contactRoad: 'Jalan tidak boleh kosong',
+  contactVillage: 'Kelurahan tidak boleh kosong',
+  contactAddress: 'Alamat tidak boleh kosong',
+  // Uploads, spec §5 and §9.
+  fileType: 'Silahkan periksa file Anda lagi',
+  fileSize: (megabytes: number) =>
+    `Ukuran File Upload melebihi batas, Ukuran file maximal adalah ${megabytes} MB`,
+  fileCount: (max: number) => `Maksimal ${max} file dalam satu unggahan.`,
+  importFileRequired: 'Pilih file terlebih dahulu!',
+  notEditable: 'Usulan yang sudah diverifikasi tidak dapat diubah.',
+} as const;
+
+const RT_RW_PATTERN = /^\d{2}$/;
+
+/** A multipart or query value that means "not given". */
+const blankToUndefined = (value: unknown) =>
+  value === '' || value === null || value === '-' || value === 'null' || value === 'undefined'
+    ? undefined
+    : value;
+
+const optionalRtRw = z.preprocess(
+  blankToUndefined,
+  z.string().trim().regex(RT_RW_PATTERN, { error: PROPOSAL_MESSAGES.rtRw }).optional(),
+);
+
+const optionalId = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).optional(),
+  );
+
+const isoDate = (message: string) =>
+  requiredText(message).pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: PROPOSAL_MESSAGES.dateFormat })
+      .refine((value) => isRealDate(value), { error: PROPOSAL_MESSAGES.dateFormat }),
+  );
+
+/** True for a calendar date that exists (no 2026-02-30). */
+export function isRealDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1900 &&
+    year <= 2999 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+const phone = (message: string) =>
+  requiredText(message).pipe(
+    z.string().regex(/^\+?[0-9][0-9 -]{4,18}[0-9]$/, { error: PROPOSAL_MESSAGES.phoneFormat }),
+  );
+
+/** Ids in a list field: `files[]`-style repeated fields arrive as one value or many. */
+const idList = z.preprocess(
+  (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+  z
+    .array(
+      z.coerce
+        .number({ error: PROPOSAL_MESSAGES.fileId })
+        .int({ error: PROPOSAL_MESSAGES.fileId })
+        .positive({ error: PROPOSAL_MESSAGES.fileId }),
+    )
+    .max(100),
+);
+
+/** RW is kept only when RT is chosen (spec §5). */
+const dropRwWithoutRt = <T extends { rtNumber?: string; rwNumber?: string }>(value: T) =>
+  value.rtNumber ? value : { ...value, rwNumber: undefined };
+
+const placeFields = {
+  rtNumber: optionalRtRw,
+  rwNumber: optionalRtRw,
+  address: requiredText(PROPOSAL_MESSAGES.address).pipe(
+    z.string().max(1000, { error: 'Maksimal 1000 karakter.' }),
+  ),
+};
+
+const nameField = (message: string) =>
+  requiredText(message).pipe(z.string().max(200, { error: 'Maksimal 200 karakter.' }));
+
+/** POST proposal and POST proposal/{id} (multipart fields; files travel beside them). */
+export const ZProposalForm = z
+  .object({
+    proposalType: z.enum(PROPOSAL_TYPES, { error: PROPOSAL_MESSAGES.proposalType }),
+    proposalDate: isoDate(PROPOSAL_MESSAGES.date),
+    proposerName: nameField(PROPOSAL_MESSAGES.proposerName),
+    phoneNumber: phone(PROPOSAL_MESSAGES.phone),
+    roadId: optionalId(PROPOSAL_MESSAGES.road),
+    villageId: requiredId(PROPOSAL_MESSAGES.village),
+    consultantId: requiredId(PROPOSAL_MESSAGES.consultant),
+    existingFileId: idList,
+    ...placeFields,
+  })
+  .transform(dropRwWithoutRt);
+export type TProposalFormInput = z.input<typeof ZProposalForm>;
+export type TProposalForm = z.output<typeof ZProposalForm>;
+
+/** POST proposal/{id}/contact-person: stricter than the form (road required), no consultant. */
+export const ZContactPerson = z
+  .object({
+    proposalDate: isoDate(PROPOSAL_MESSAGES.contactDate),
+    proposerName: nameField(PROPOSAL_MESSAGES.contactName),
+    phoneNumber: phone(PROPOSAL_MESSAGES.contactPhone),
+    roadId: requiredId(PROPOSAL_MESSAGES.contactRoad),
+    villageId: requiredId(PROPOSAL_MESSAGES.contactVillage),
+    existingFileId: idList,
+    ...placeFields,
+    address: requiredText(PROPOSAL_MESSAGES.contactAddress).pipe(
+      z.string().max(1000, { error: 'Maksimal 1000 karakter.' }),
+    ),
+  })
+  .transform(dropRwWithoutRt);
+export type TContactPersonInput = z.input<typeof ZContactPerson>;
+export type TContactPerson = z.output<typeof ZContactPerson>;
+
+const optionalYear = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: PROPOSAL_MESSAGES.year })
+    .int({ error: PROPOSAL_MESSAGES.year })
+    .min(1900, { error: PROPOSAL_MESSAGES.year })
+    .max(2999, { error: PROPOSAL_MESSAGES.year })
+    .optional(),
+);
+
+/** Year range of the proposal-type lists: four-digit years, either may be empty (spec §5). */
+export const ZYearRange = z
+  .object({ startYear: optionalYear, endYear: optionalYear })
+  .refine((value) => !value.startYear || !value.endYear || value.startYear <= value.endYear, {
+    error: PROPOSAL_MESSAGES.yearRange,
+    path: ['startYear'],
+  });
+
+/**
+ * GET proposal: the main list (isHistory=0, one proposal type) or the place history (isHistory=1: the
+ * proposals at one road, village, RT and RW, without excludeId).
+ */
+export const ZProposalListQuery = z
+  .object({
+    ...ZListQuery.shape,
+    proposalType: z.preprocess(
+      blankToUndefined,
+      z.enum(PROPOSAL_TYPES, { error: PROPOSAL_MESSAGES.proposalType }).optional(),
+    ),
+    isHistory: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional().default('0')),
+    startYear: optionalYear,
+    endYear: optionalYear,
+    roadId: optionalId(PROPOSAL_MESSAGES.road),
+    villageId: optionalId(PROPOSAL_MESSAGES.village),
+    rtNumber: optionalRtRw,
+    rwNumber: optionalRtRw,
+    excludeId: idList,
+  })
+  .refine((value) => !value.startYear || !value.endYear || value.startYear <= value.endYear, {
+    error: PROPOSAL_MESSAGES.yearRange,
+    path: ['startYear'],
+  })
+  .refine((value) => value.isHistory === '0' || value.villageId !== undefined, {
+    error: 'Kelurahan wajib diisi untuk melihat histori lokasi.',
+    path: ['villageId'],
+  });
+export type TProposalListQuery = z.output<typeof ZProposalListQuery>;
+
+/** Import and template: only pokir and musrenbang are bulk-imported (spec §1). */
+export const IMPORTABLE_PROPOSAL_TYPES = ['pokir', 'musrenbang'] as const;
+export const ZImportProposalType = z.enum(IMPORTABLE_PROPOSAL_TYPES, {
+  error: 'Import hanya untuk usulan pokir atau musrenbang.',
+});
+
+/** Columns of the import template, in order; row 1 holds these headers, data starts on row 2. */
+export const PROPOSAL_IMPORT_COLUMNS = [
+  { key: 'proposalDate', header: 'Tanggal Usulan (DD-MM-YYYY)' },
+  { key: 'proposerName', header: 'Nama Pengusul' },
+  { key: 'phoneNumber', header: 'No HP' },
+  { key: 'road', header: 'Jalan' },
+  { key: 'village', header: 'Kelurahan' },
+  { key: 'rtNumber', header: 'RT' },
+  { key: 'rwNumber', header: 'RW' },
+  { key: 'address', header: 'Alamat' },
+  { key: 'consultant', header: 'Konsultan' },
+] as const;
+export const PROPOSAL_IMPORT_SHEET = 'Usulan';
+
+/** GET assigned-consultant: sorted by active tasks or by name (spec §7). */
+export const ASSIGNED_CONSULTANT_SORTS = ['total_proposals', 'name'] as const;
