@@ -1,11 +1,24 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PROPOSAL_TYPES } from '@eusulan/shared';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { fileTypeFromBuffer } from 'file-type';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
-import { consultants, proposals, roles, subdistricts, users, villages } from './schema/index.ts';
+import {
+  consultants,
+  proposalFiles,
+  proposals,
+  roles,
+  subdistricts,
+  users,
+  villages,
+} from './schema/index.ts';
 
 let handle: DatabaseHandle | undefined;
 afterEach(async () => {
@@ -53,14 +66,28 @@ describe('prepareDatabase', () => {
 
   it('loads the Surabaya demo set once, however often it runs', async () => {
     const database = await freshDatabase();
-    const config = testConfig({ DEMO: '1', ADMIN_PASSWORD: 'Kantor2026' });
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'eusulan-demo-'));
+    const config = testConfig({ DEMO: '1', ADMIN_PASSWORD: 'Kantor2026', DATA_DIR: dataDir });
     await prepareDatabase(database, config);
     await prepareDatabase(database, config);
     const counted = async (table: PgTable) => (await database.db.select({ n: count() }).from(table))[0]?.n;
     expect(await counted(subdistricts)).toBe(31);
     expect(await counted(villages)).toBe(153);
     expect(await counted(consultants)).toBe(2);
-    expect(await counted(proposals)).toBe(2);
+    // A few dozen unverified proposals of all four types, each with its letter stored as a real PDF.
+    const demoProposals = await database.db.select().from(proposals);
+    expect(demoProposals).toHaveLength(32);
+    expect(new Set(demoProposals.map((row) => row.proposalType))).toEqual(new Set(PROPOSAL_TYPES));
+    expect(demoProposals.every((row) => row.statusType === 'unverified')).toBe(true);
+    const files = await database.db.select().from(proposalFiles);
+    expect(files.filter((file) => file.ext === 'pdf')).toHaveLength(32);
+    expect(files.filter((file) => file.ext === 'png')).toHaveLength(16);
+    for (const file of files) {
+      const stored = readFileSync(path.join(dataDir, 'files', file.storageKey));
+      expect(stored.length).toBe(file.size);
+      expect((await fileTypeFromBuffer(stored))?.mime).toBe(file.mimeType);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
     const demoUsers = await database.db.select({ username: users.username }).from(users);
     expect(demoUsers.map((user) => user.username).sort()).toEqual(
       ['admin', 'konsultan1', 'konsultan2', 'struktural1', 'umum1'].sort(),

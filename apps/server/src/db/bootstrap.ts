@@ -1,17 +1,22 @@
 import type { AppConfig } from '../config.ts';
+import { createLocalFileStorage, type FileStorage } from '../storage/file-storage.ts';
 import type { DatabaseHandle } from './client.ts';
 import { ensureAdmin } from './seed/admin.ts';
 import { seedDemo } from './seed/demo.ts';
 import { ensureRoles } from './seed/roles.ts';
 
 /** Start-up work on the database: migrations, roles, the first admin and, with DEMO, the demo set. */
-export async function prepareDatabase(handle: DatabaseHandle, config: AppConfig) {
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  config: AppConfig,
+  storage: FileStorage = createLocalFileStorage(config.DATA_DIR),
+) {
   await handle.migrate();
   await ensureRoles(handle.db);
   const admin = await ensureAdmin(handle.db, {
     username: config.ADMIN_USERNAME,
     password: config.ADMIN_PASSWORD,
   });
-  if (config.DEMO) await seedDemo(handle.db, config.DEMO_PASSWORD);
+  if (config.DEMO) await seedDemo(handle.db, config.DEMO_PASSWORD, storage);
   return { generatedAdminPassword: admin.created ? admin.generatedPassword : undefined };
 }

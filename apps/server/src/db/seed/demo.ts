@@ -1,13 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PROPOSAL_TYPES } from '@eusulan/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
 import {
   asbSurveyors,
   consultants,
   districts,
   photoCategories,
+  proposalFiles,
   proposals,
   roads,
   roadTypes,
@@ -18,6 +24,7 @@ import {
   villages,
   workNotes,
 } from '../schema/index.ts';
+import { demoProposalLetter, demoRoadPhoto } from './demo-files.ts';
 
 const WILAYAH_CSV = new URL('./data/surabaya-wilayah.csv', import.meta.url);
 
@@ -148,7 +155,7 @@ async function ensureDemoUser(
 }
 
 /** A small, realistic Surabaya data set with one user per role; running it again changes nothing. */
-export async function seedDemo(db: Db, password: string) {
+export async function seedDemo(db: Db, password: string, storage: FileStorage) {
   await db.transaction(async (tx) => {
     const districtIds = await seedWilayah(tx);
     await insertMissingByName(
@@ -218,41 +225,126 @@ export async function seedDemo(db: Db, password: string) {
 
     const [anyProposal] = await tx.select({ id: proposals.id }).from(proposals).limit(1);
     if (anyProposal) return;
-    const roadIds = await idsByName(tx, roads);
-    const [kedungdoro] = await tx
-      .select({ id: villages.id })
-      .from(villages)
-      .where(eq(villages.code, '35.78.05.1003'));
-    const [embongKaliasin] = await tx
-      .select({ id: villages.id })
-      .from(villages)
-      .where(eq(villages.code, '35.78.07.1001'));
-    if (!kedungdoro || !embongKaliasin) return;
-    await tx.insert(proposals).values([
-      {
-        proposalType: 'taruna',
-        proposalDate: '2026-11-02',
-        proposerName: 'Agus Santoso',
-        phoneNumber: '081234567801',
-        roadId: roadIds.get('Jalan Tunjungan'),
-        villageId: embongKaliasin.id,
-        rtNumber: '03',
-        rwNumber: '05',
-        address: 'Depan Gedung Siola, sisi barat jalan',
-        consultantId: internalId,
-      },
-      {
-        proposalType: 'musrenbang',
-        proposalDate: '2026-10-20',
-        proposerName: 'Dewi Lestari',
-        phoneNumber: '081234567802',
-        roadId: roadIds.get('Jalan Diponegoro'),
-        villageId: kedungdoro.id,
-        rtNumber: '01',
-        rwNumber: '02',
-        address: 'Gang Kedungdoro IV, jalan berlubang sepanjang 50 meter',
-        consultantId: internalId,
-      },
-    ]);
+    await seedDemoProposals(tx, storage, {
+      roadIds: await idsByName(tx, roads),
+      consultantIds: [internalId, consultantIds.get('CV-CKM') as number],
+    });
   });
+}
+
+const FIRST_NAMES = [
+  'Agus',
+  'Dewi',
+  'Budi',
+  'Siti',
+  'Eko',
+  'Rina',
+  'Hadi',
+  'Nur',
+  'Joko',
+  'Lestari',
+  'Bambang',
+  'Wulan',
+];
+const LAST_NAMES = ['Santoso', 'Lestari', 'Wijaya', 'Rahayu', 'Prasetyo', 'Hidayat', 'Kusuma', 'Purnomo'];
+const PROBLEMS = [
+  'jalan berlubang sepanjang 50 meter',
+  'aspal mengelupas di depan sekolah',
+  'genangan air saat hujan, saluran tersumbat',
+  'paving rusak dan ambles',
+  'retak memanjang di tengah jalan',
+  'bahu jalan longsor dekat jembatan',
+];
+
+/**
+ * A few dozen unverified proposals of all four types for the demo, each with a letter (PDF) and some with a
+ * photo (PNG), spread over real kelurahan; some share a place so the history count shows, and a few are
+ * from the last two days so verification pre-checks them.
+ */
+async function seedDemoProposals(
+  tx: Db,
+  storage: FileStorage,
+  refs: { roadIds: Map<string, number>; consultantIds: number[] },
+) {
+  const villageRows = await tx
+    .select({ id: villages.id, name: villages.name })
+    .from(villages)
+    .where(eq(villages.isActive, true))
+    .orderBy(villages.code);
+  const roadIds = [...refs.roadIds.values()];
+  if (!villageRows.length || !roadIds.length) return;
+  const today = new Date();
+  const rows = Array.from({ length: 32 }, (_, n) => {
+    const type = PROPOSAL_TYPES[n % PROPOSAL_TYPES.length]!;
+    // Every fifth proposal repeats the place of the one before it: a place with history.
+    const placeIndex = n % 5 === 4 ? n - 1 : n;
+    const village = villageRows[(placeIndex * 7) % villageRows.length]!;
+    const daysAgo = n < 4 ? n % 2 : 3 + n * 9;
+    const date = new Date(today.getTime() - daysAgo * 86_400_000);
+    const proposer = `${FIRST_NAMES[n % FIRST_NAMES.length]} ${LAST_NAMES[(n * 3) % LAST_NAMES.length]}`;
+    return {
+      values: {
+        proposalType: type,
+        proposalDate: date.toISOString().slice(0, 10),
+        proposerName: proposer,
+        phoneNumber: `0812${String(34_567_800 + n).padStart(8, '0')}`,
+        roadId: placeIndex % 6 === 5 ? null : roadIds[placeIndex % roadIds.length]!,
+        villageId: village.id,
+        rtNumber: placeIndex % 6 === 5 ? null : String((placeIndex % 9) + 1).padStart(2, '0'),
+        rwNumber: placeIndex % 6 === 5 ? null : String((placeIndex % 4) + 1).padStart(2, '0'),
+        address: `Kelurahan ${village.name}, ${PROBLEMS[n % PROBLEMS.length]}`,
+        consultantId: refs.consultantIds[n % 3 === 2 ? 1 : 0]!,
+        createdAt: date,
+      },
+      proposer,
+      withPhoto: n % 2 === 0,
+    };
+  });
+  const inserted = await tx
+    .insert(proposals)
+    .values(rows.map((row) => row.values))
+    .returning({ id: proposals.id });
+  const staging = storage.stagingDir;
+  await mkdir(staging, { recursive: true });
+  for (const [index, { id }] of inserted.entries()) {
+    const row = rows[index]!;
+    const files = [
+      {
+        name: `Surat Usulan ${row.proposer}.pdf`,
+        ext: 'pdf',
+        mimeType: 'application/pdf',
+        content: demoProposalLetter([
+          'Surat Usulan Perbaikan Jalan',
+          `Pengusul: ${row.proposer}`,
+          `Tanggal: ${row.values.proposalDate}`,
+          `Lokasi: ${row.values.address}`,
+        ]),
+      },
+      ...(row.withPhoto
+        ? [
+            {
+              name: 'Foto Kondisi Jalan.png',
+              ext: 'png',
+              mimeType: 'image/png',
+              content: demoRoadPhoto(index),
+            },
+          ]
+        : []),
+    ];
+    for (const file of files) {
+      const key = `proposals/${id}/${randomUUID()}.${file.ext}`;
+      const staged = path.join(staging, randomUUID());
+      await writeFile(staged, file.content);
+      await storage.putFile(key, staged);
+      await tx.insert(proposalFiles).values({
+        proposalId: id,
+        kind: 'proposal',
+        name: file.name,
+        ext: file.ext,
+        mimeType: file.mimeType,
+        size: file.content.length,
+        storageKey: key,
+      });
+    }
+  }
 }
