@@ -155,14 +155,6 @@ const optionalYear = z.preprocess(
     .optional(),
 );
 
-/** Year range of the proposal-type lists: four-digit years, either may be empty (spec §5). */
-export const ZYearRange = z
-  .object({ startYear: optionalYear, endYear: optionalYear })
-  .refine((value) => !value.startYear || !value.endYear || value.startYear <= value.endYear, {
-    error: PROPOSAL_MESSAGES.yearRange,
-    path: ['startYear'],
-  });
-
 /**
  * GET proposal: the main list (isHistory=0, one proposal type) or the place history (isHistory=1: the
  * proposals at one road, village, RT and RW, without excludeId).
@@ -215,3 +207,36 @@ export const PROPOSAL_IMPORT_SHEET = 'Usulan';
 
 /** GET assigned-consultant: sorted by active tasks or by name (spec §7). */
 export const ASSIGNED_CONSULTANT_SORTS = ['total_proposals', 'name'] as const;
+
+export const VERIFICATION_MESSAGES = {
+  noneChosen: 'Pilih minimal 1 usulan untuk diverifikasi',
+  notVerifiable: (ids: number[]) =>
+    `Usulan berikut tidak dapat diverifikasi (bukan milik Anda atau sudah diverifikasi): ${ids.join(', ')}.`,
+} as const;
+
+/** POST verification: the chosen proposals (spec §5: at least one). */
+export const ZVerification = z.object({
+  proposalId: z
+    .array(
+      z.coerce
+        .number({ error: 'Id usulan tidak valid.' })
+        .int({ error: 'Id usulan tidak valid.' })
+        .positive({ error: 'Id usulan tidak valid.' }),
+      { error: VERIFICATION_MESSAGES.noneChosen },
+    )
+    .min(1, { error: VERIFICATION_MESSAGES.noneChosen })
+    .max(1000, { error: 'Maksimal 1000 usulan sekali verifikasi.' }),
+});
+export type TVerification = z.input<typeof ZVerification>;
+
+/** GET verification: one type, optional year range. */
+export const ZVerificationQuery = z
+  .object({
+    proposalType: z.enum(PROPOSAL_TYPES, { error: PROPOSAL_MESSAGES.proposalType }),
+    startYear: optionalYear,
+    endYear: optionalYear,
+  })
+  .refine((value) => !value.startYear || !value.endYear || value.startYear <= value.endYear, {
+    error: PROPOSAL_MESSAGES.yearRange,
+    path: ['startYear'],
+  });

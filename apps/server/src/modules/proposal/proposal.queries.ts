@@ -1,4 +1,4 @@
-import type { TFileKind, TProposalListQuery, TProposalType } from '@eusulan/shared';
+import type { TFileKind, TProposalListQuery, TProposalType, TStatusType } from '@eusulan/shared';
 import { and, count, desc, eq, gte, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -66,15 +66,22 @@ const selectRows = (db: Db) =>
     .innerJoin(consultants, eq(consultants.id, proposals.consultantId))
     .leftJoin(roads, eq(roads.id, proposals.roadId));
 
+/** The filters of GET proposal (everything but paging, search and sort); all optional. */
+export type ProposalFilters = Partial<
+  Omit<TProposalListQuery, 'page' | 'limit' | 'search' | 'sort_by' | 'order_by'>
+>;
+
 export interface ProposalScope {
   /** A consultant sees only the proposals assigned to it. */
   consultantId?: number;
+  statusType?: TStatusType;
 }
 
 /** The filters of GET proposal, as SQL conditions. */
-function listConditions(filters: TProposalListQuery, scope: ProposalScope, search: string): SQL[] {
+function listConditions(filters: ProposalFilters, scope: ProposalScope, search: string): SQL[] {
   const conditions: SQL[] = [];
   if (scope.consultantId !== undefined) conditions.push(eq(proposals.consultantId, scope.consultantId));
+  if (scope.statusType) conditions.push(eq(proposals.statusType, scope.statusType));
   if (filters.proposalType) conditions.push(eq(proposals.proposalType, filters.proposalType));
   if (filters.startYear) conditions.push(gte(proposals.proposalDate, `${filters.startYear}-01-01`));
   if (filters.endYear) conditions.push(lt(proposals.proposalDate, `${filters.endYear + 1}-01-01`));
@@ -83,7 +90,7 @@ function listConditions(filters: TProposalListQuery, scope: ProposalScope, searc
       sql`${placeKey(proposals)} = (${filters.villageId}::int, ${filters.roadId ?? 0}::int, ${filters.rtNumber ?? ''}::text, ${filters.rwNumber ?? ''}::text)`,
     );
   }
-  if (filters.excludeId.length) conditions.push(notInArray(proposals.id, filters.excludeId));
+  if (filters.excludeId?.length) conditions.push(notInArray(proposals.id, filters.excludeId));
   if (search) {
     const pattern = containsPattern(search);
     conditions.push(
@@ -108,7 +115,7 @@ function idsMatching(table: PgTable & { id: AnyPgColumn }, column: AnyPgColumn, 
 
 export async function listProposals(
   db: Db,
-  filters: TProposalListQuery,
+  filters: ProposalFilters,
   list: ListRequest,
   scope: ProposalScope,
 ) {
@@ -133,8 +140,7 @@ export async function findProposal(db: Db, id: number) {
 
 /** The proposals of one consultant (the assigned-consultant detail list). */
 export async function listConsultantProposals(db: Db, consultantId: number, list: ListRequest) {
-  const filters = { isHistory: '0', excludeId: [] } as unknown as TProposalListQuery;
-  return listProposals(db, filters, list, { consultantId });
+  return listProposals(db, {}, list, { consultantId });
 }
 
 export async function listFiles(db: Db, proposalId: number) {

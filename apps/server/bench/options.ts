@@ -1,0 +1,102 @@
+// Flags of the proposal bench and the generator. Root `npm run bench` cannot pass flags through its `&&`
+// chain, so the short setting can also be asked for with BENCH_QUICK=1.
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  proposals: number;
+  consultants: number;
+  fromYear: number;
+  /** Reuse (or create) this database and keep it; otherwise a fresh eusulan_bench_<random> is dropped at the end. */
+  database?: string;
+  keep: boolean;
+  /** Seconds of load per scenario through HTTP; the direct SQL run gets half of it. */
+  duration: number;
+  connections: number;
+  importRows: number;
+  /** Scenario keys (and 'import') to run; all when empty. */
+  only: string[];
+  explain: boolean;
+  strict: boolean;
+  quick: boolean;
+}
+
+const HELP = `Flags (all optional):
+  --quick               short run for CI: 20,000 proposals, 2 s per scenario (also BENCH_QUICK=1)
+  --proposals=N         generated proposals (default 200000)
+  --consultants=N       generated consultants, the first five are the Rayon of each city region (default 50)
+  --from-year=YYYY      first year of the proposal dates (default: five years ago)
+  --database=NAME       reuse or create this database on the TEST_DATABASE_URL server, and keep it
+  --keep                keep the fresh database instead of dropping it
+  --duration=S          seconds of HTTP load per scenario (default 5)
+  --connections=N       concurrent connections (default 10)
+  --import-rows=N       rows of the import measurement (default 10000)
+  --only=a,b            only these scenario keys (see the table) and/or 'import'
+  --explain             print EXPLAIN (ANALYZE, BUFFERS) of every scenario, not only the failing ones
+  --strict              exit 1 when a budget is missed`;
+
+const positiveInt = (name: string, value: string | undefined, fallback: number) => {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`--${name} must be a positive integer`);
+  return number;
+};
+
+export function readBenchOptions(argv = process.argv.slice(2)): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      quick: { type: 'boolean', default: false },
+      proposals: { type: 'string' },
+      consultants: { type: 'string' },
+      'from-year': { type: 'string' },
+      database: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      'import-rows': { type: 'string' },
+      only: { type: 'string' },
+      explain: { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  const quick = values.quick || ['1', 'true', 'yes'].includes(process.env.BENCH_QUICK ?? '');
+  const database = values.database?.trim();
+  if (database && !/^[a-z_][a-z0-9_]{0,62}$/.test(database)) {
+    throw new Error('--database must be a plain lower-case PostgreSQL name');
+  }
+  return {
+    quick,
+    proposals: positiveInt('proposals', values.proposals, quick ? 20_000 : 200_000),
+    consultants: Math.max(5, positiveInt('consultants', values.consultants, 50)),
+    fromYear: positiveInt('from-year', values['from-year'], new Date().getFullYear() - 5),
+    database,
+    keep: values.keep || Boolean(database),
+    duration: positiveInt('duration', values.duration, quick ? 2 : 5),
+    connections: positiveInt('connections', values.connections, 10),
+    importRows: positiveInt('import-rows', values['import-rows'], 10_000),
+    only: (values.only ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
+    explain: values.explain,
+    strict: values.strict,
+  };
+}
+
+/** The server of TEST_DATABASE_URL, or a clear message and a clean exit when there is none. */
+export function requireServerUrl(what: string): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    console.log(
+      `${what} skipped: set TEST_DATABASE_URL to a PostgreSQL server (e.g. postgres://postgres@127.0.0.1:5432/postgres).`,
+    );
+    process.exit(0);
+  }
+  return url;
+}

@@ -1,0 +1,72 @@
+import { VERIFICATION_MESSAGES, ZVerification, ZVerificationQuery } from '@eusulan/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { proposals } from '../../db/schema/index.ts';
+import { envelope } from '../../lib/envelope.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { authOf, requireAuth } from '../../plugins/auth.ts';
+import { presentProposalRow } from '../proposal/proposal.presenter.ts';
+import { listProposals, PROPOSAL_SORTABLE } from '../proposal/proposal.queries.ts';
+
+const consultantOnly = requireAuth({ roles: ['consultan'] });
+
+/** The verification screen holds every unverified proposal of one type at once (client-side search). */
+const VERIFICATION_LIST_LIMIT = 5000;
+
+/**
+ * Verifies the consultant's chosen proposals: all of them, or none when any is not its own or not
+ * unverified any more (a second tab may have verified it), so the screen never shows a half-done result.
+ */
+async function verifyProposals(db: Db, consultantId: number, userId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const verified = await tx
+      .update(proposals)
+      .set({ statusType: 'verified', verifiedAt: sql`now()`, verifiedById: userId, updatedAt: sql`now()` })
+      .where(
+        and(
+          inArray(proposals.id, unique),
+          eq(proposals.consultantId, consultantId),
+          eq(proposals.statusType, 'unverified'),
+        ),
+      )
+      .returning({ id: proposals.id });
+    if (verified.length !== unique.length) {
+      const done = new Set(verified.map((row) => row.id));
+      throw badRequest(VERIFICATION_MESSAGES.notVerifiable(unique.filter((id) => !done.has(id))));
+    }
+    return verified.length;
+  });
+}
+
+/** Perlu Verifikasi (spec §2, §7; DESIGN §4): a consultant's own unverified proposals, and verifying them. */
+export async function verificationRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+
+  app.get('/api-web/verification', { preHandler: consultantOnly }, async (request) => {
+    const auth = authOf(request);
+    const query = parseInput(ZVerificationQuery, request.query);
+    const { rows } = await listProposals(
+      db,
+      query,
+      {
+        page: 1,
+        limit: VERIFICATION_LIST_LIMIT,
+        offset: 0,
+        search: '',
+        orderBy: sql`${PROPOSAL_SORTABLE.created_at} desc`,
+      },
+      { consultantId: auth.consultantId ?? -1, statusType: 'unverified' },
+    );
+    return envelope({ data: rows.map(presentProposalRow) });
+  });
+
+  app.post('/api-web/verification', { preHandler: consultantOnly }, async (request) => {
+    const auth = authOf(request);
+    const { proposalId } = parseInput(ZVerification, request.body);
+    const count = await verifyProposals(db, auth.consultantId ?? -1, auth.userId, proposalId);
+    return envelope({ verified: count }, { message: 'Verifikasi data usulan' });
+  });
+}

@@ -1,0 +1,154 @@
+import { type TProposalRow, VERIFICATION_MESSAGES } from '@eusulan/shared';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { districts, proposals, subdistricts, villages } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let mine: { headers: Record<string, string>; consultantId: number; userId: number };
+let other: { headers: Record<string, string>; consultantId: number };
+let villageId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const first = await t.signIn('consultan');
+  const second = await t.signIn('consultan', { consultantType: 'external' });
+  mine = { headers: first.headers, consultantId: first.user.consultantId!, userId: first.user.id };
+  other = { headers: second.headers, consultantId: second.user.consultantId! };
+  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Selatan' }).returning();
+  const [subdistrict] = await t.db
+    .insert(subdistricts)
+    .values({ name: 'Wonokromo', districtId: district!.id })
+    .returning();
+  const [village] = await t.db
+    .insert(villages)
+    .values({ name: 'Darmo', subdistrictId: subdistrict!.id })
+    .returning();
+  villageId = village!.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function makeProposals(
+  rows: {
+    consultantId: number;
+    type?: 'taruna' | 'pokir';
+    date?: string;
+    status?: 'unverified' | 'verified';
+  }[],
+) {
+  const inserted = await t.db
+    .insert(proposals)
+    .values(
+      rows.map((row, index) => ({
+        proposalType: row.type ?? 'taruna',
+        proposalDate: row.date ?? '2026-06-01',
+        proposerName: `Pengusul ${index}`,
+        phoneNumber: '081200000',
+        villageId,
+        address: 'Jl. Darmo',
+        consultantId: row.consultantId,
+        statusType: row.status ?? 'unverified',
+      })),
+    )
+    .returning({ id: proposals.id });
+  return inserted.map((row) => row.id);
+}
+
+const verify = (proposalId: unknown, headers = mine.headers) =>
+  t.app.inject({ method: 'POST', url: '/api-web/verification', headers, payload: { proposalId } });
+const statuses = async (ids: number[]) =>
+  (
+    await t.db
+      .select({ id: proposals.id, status: proposals.statusType })
+      .from(proposals)
+      .where(inArray(proposals.id, ids))
+  )
+    .sort((a, b) => a.id - b.id)
+    .map((row) => row.status);
+
+describe('GET verification', () => {
+  it("lists only the consultant's own unverified proposals of one type and year range, with createdAt", async () => {
+    const ids = await makeProposals([
+      { consultantId: mine.consultantId, date: '2025-03-01' },
+      { consultantId: mine.consultantId, date: '2026-03-01' },
+      { consultantId: mine.consultantId, type: 'pokir' },
+      { consultantId: mine.consultantId, status: 'verified' },
+      { consultantId: other.consultantId },
+    ]);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api-web/verification?proposalType=taruna',
+      headers: mine.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const rows = response.json().data.data as TProposalRow[];
+    expect(rows.map((row) => row.id).sort()).toEqual([ids[0], ids[1]].sort());
+    expect(rows[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const year = await t.app.inject({
+      method: 'GET',
+      url: '/api-web/verification?proposalType=taruna&startYear=2026&endYear=2026',
+      headers: mine.headers,
+    });
+    expect(year.json().data.data.map((row: TProposalRow) => row.id)).toEqual([ids[1]]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api-web/verification', headers: mine.headers })).statusCode,
+    ).toBe(422);
+  });
+});
+
+describe('POST verification', () => {
+  it('verifies the chosen own proposals and records who did it', async () => {
+    const ids = await makeProposals([
+      { consultantId: mine.consultantId },
+      { consultantId: mine.consultantId },
+      { consultantId: mine.consultantId },
+    ]);
+    const response = await verify([ids[0], ids[1]]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: { message: 'Verifikasi data usulan' },
+      data: { verified: 2 },
+    });
+    expect(await statuses(ids)).toEqual(['verified', 'verified', 'unverified']);
+    const [row] = await t.db.select().from(proposals).where(eq(proposals.id, ids[0]!));
+    expect(row!.verifiedById).toBe(mine.userId);
+    expect(row!.verifiedAt).toBeInstanceOf(Date);
+  });
+
+  it("changes nothing when any chosen proposal is another consultant's or already verified", async () => {
+    const ids = await makeProposals([
+      { consultantId: mine.consultantId },
+      { consultantId: other.consultantId },
+      { consultantId: mine.consultantId, status: 'verified' },
+    ]);
+    const response = await verify(ids);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().status.message).toBe(VERIFICATION_MESSAGES.notVerifiable([ids[1]!, ids[2]!]));
+    expect(await statuses(ids)).toEqual(['unverified', 'unverified', 'verified']);
+  });
+
+  it('needs at least one id, and only consultants may verify', async () => {
+    for (const body of [[], undefined, 'x', ['abc']]) {
+      const response = await verify(body);
+      expect(response.statusCode).toBe(422);
+    }
+    expect((await verify([])).json().errors.proposalId).toEqual([VERIFICATION_MESSAGES.noneChosen]);
+    for (const role of ['admin', 'structural', 'umum'] as const) {
+      const { headers } = await t.signIn(role);
+      expect((await verify([1], headers)).statusCode).toBe(403);
+    }
+  });
+
+  it('turns the red dot of need-approval off once nothing is left', async () => {
+    const fresh = await t.signIn('consultan');
+    const ids = await makeProposals([{ consultantId: fresh.user.consultantId!, type: 'pokir' }]);
+    const flags = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api-web/need-approval', headers: fresh.headers })).json()
+        .data;
+    expect((await flags()).pokir).toBe(true);
+    expect((await verify(ids, fresh.headers)).statusCode).toBe(200);
+    expect((await flags()).pokir).toBe(false);
+  });
+});
