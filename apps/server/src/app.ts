@@ -19,6 +19,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { needApprovalRoutes } from './modules/need-approval/need-approval.routes.ts';
 import { proposalRoutes } from './modules/proposal/proposal.routes.ts';
 import { selectListRoutes } from './modules/select-list/select-list.routes.ts';
+import { surveyRoutes } from './modules/survey/survey.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -89,6 +90,7 @@ export async function buildApp(
   await app.register(assignedConsultantRoutes);
   await app.register(mediaRoutes);
   await app.register(verificationRoutes);
+  await app.register(surveyRoutes);
   await app.register(webAppPlugin, {
     distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null,
   });

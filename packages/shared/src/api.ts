@@ -106,8 +106,9 @@ export interface TProposalDetail extends TProposalRow {
   canEditContactPerson: boolean;
   /** Only while unverified, from the list (spec §4). */
   canEdit: boolean;
-  survey: unknown | null;
-  surveyHistories: unknown[];
+  /** The newest submitted survey (surveyed or finished proposals); null before the first submit. */
+  survey: TSurvey | null;
+  surveyHistories: TSurveyHistoryItem[];
 }
 
 /** POST proposal/import-template 400: one entry per bad row (spec §3 Import error item). */
@@ -127,4 +128,65 @@ export interface TAssignedConsultantRow {
   verification: { statusVerified: number; totalProposal: number };
   /** Active tasks (unverified or verified, not yet surveyed): the sort key of spec §7. */
   total_proposals: number;
+}
+
+/** A survey photo or video; link is a media URL the client adds ?token= to. */
+export interface TSurveyMedia {
+  id: number;
+  name: string;
+  ext: string;
+  size: number;
+  link: string;
+}
+export interface TSurveyPhoto extends TSurveyMedia {
+  photoCategory: { id: number; name: string } | null;
+}
+export interface TSurveyVideo extends TSurveyMedia {
+  description: string;
+}
+
+/** An ASB item of a surveyed road (spec §3); price and cost are null for umum (no nominal values). */
+export interface TSurveyAsbItem {
+  id: number | null;
+  name: string;
+  price: number | null;
+  surveyRoadAsbSurveyor: { long: number; wide: number };
+  cost: number | null;
+}
+
+export interface TSurveyRoad {
+  id: number;
+  drawLine: { lokasi: { startLat: number; startLon: number; endLat: number; endLon: number }[] };
+  asbSurveyors: TSurveyAsbItem[];
+  /** Sum of the road's item costs; null for umum. */
+  total: number | null;
+}
+
+/** A survey (spec §3 Survey): the open draft, or a submitted one. id is null for a draft not yet saved. */
+export interface TSurvey {
+  id: number | null;
+  proposalId: number;
+  isDraft: boolean;
+  createdAt: string | null;
+  submittedAt: string | null;
+  surveyorName: string | null;
+  roadCondition: string;
+  canalExisting: string;
+  canalCondition: string;
+  damageIdentification: string;
+  suggestion: string;
+  roadTypes: { id: number; name: string }[];
+  surveyRoad: TSurveyRoad[];
+  surveyPhotos: TSurveyPhoto[];
+  surveyVideos: TSurveyVideo[];
+  /** Sum over every road; null for umum. */
+  total: number | null;
+}
+
+/** A submitted survey in the history selector (spec §3 Survey history item). */
+export interface TSurveyHistoryItem {
+  id: number;
+  createdAt: string;
+  roadTypes: { id: number; name: string }[];
+  surveyRoad: TSurveyRoad[];
 }

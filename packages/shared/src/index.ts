@@ -15,4 +15,5 @@ export {
 export * from './schemas/list.ts';
 export * from './schemas/master.ts';
 export * from './schemas/proposal.ts';
+export * from './schemas/survey.ts';
 export * from './schemas/user.ts';

@@ -23,6 +23,18 @@ export const DOCUMENT_TYPES: readonly AcceptedType[] = [
   { ext: 'pdf', mime: 'application/pdf', aliases: ['pdf'] },
 ];
 
+export const IMAGE_TYPES: readonly AcceptedType[] = DOCUMENT_TYPES.filter((type) => type.ext !== 'pdf');
+
+/** Field videos: mp4 plays inline, the others are offered for download (spec §9). */
+export const VIDEO_TYPES: readonly AcceptedType[] = [
+  { ext: 'mp4', mime: 'video/mp4', aliases: ['mp4', 'm4v'] },
+  { ext: 'mov', mime: 'video/quicktime', aliases: ['mov'] },
+  { ext: 'webm', mime: 'video/webm', aliases: ['webm'] },
+  { ext: '3gp', mime: 'video/3gpp', aliases: ['3gp'] },
+  { ext: 'mkv', mime: 'video/x-matroska', aliases: ['mkv'] },
+  { ext: 'avi', mime: 'video/vnd.avi', aliases: ['avi'] },
+];
+
 export const XLSX_TYPES: readonly AcceptedType[] = [
   {
     ext: 'xlsx',

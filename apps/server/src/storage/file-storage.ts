@@ -10,12 +10,17 @@ import type { Readable } from 'node:stream';
 export interface FileStorage {
   /** Moves a staged local file (an upload already checked) into storage under `key`. */
   putFile(key: string, sourcePath: string): Promise<void>;
-  /** A stream of the stored file; rejects with a NotFound error when it is missing. */
-  read(key: string): Promise<Readable>;
+  /** A stream of the stored file (or of bytes start..end inclusive); rejects when it is missing. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
   /** A directory for staging uploads while a request is checked, on the same disk as the store. */
   readonly stagingDir: string;
+}
+
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export class StoredFileMissingError extends Error {}
@@ -46,14 +51,14 @@ export function createLocalFileStorage(dataDir: string): FileStorage {
         await rm(sourcePath, { force: true });
       }
     },
-    async read(key) {
+    async read(key, range) {
       const target = pathOf(key);
       try {
         await stat(target);
       } catch {
         throw new StoredFileMissingError(key);
       }
-      return createReadStream(target);
+      return createReadStream(target, range ? { start: range.start, end: range.end } : undefined);
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });

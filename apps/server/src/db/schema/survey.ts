@@ -36,6 +36,10 @@ export const surveys = pgTable(
       .references(() => consultants.id),
     surveyorId: integer().references(() => users.id),
     isDraft: boolean().notNull().default(true),
+    /** The field identification of spec §3 Survey: existing road and canal. */
+    roadCondition: text().notNull().default(''),
+    canalExisting: text().notNull().default(''),
+    canalCondition: text().notNull().default(''),
     /** Rich text (sanitised HTML). */
     damageIdentification: text().notNull().default(''),
     suggestion: text().notNull().default(''),
@@ -60,7 +64,7 @@ export const surveyRoadTypes = pgTable(
   (t) => [primaryKey({ columns: [t.surveyId, t.roadTypeId] })],
 );
 
-/** One surveyed road of a survey: its drawn line and its existing condition. */
+/** One surveyed road of a survey: its drawn line and its priced ASB items. */
 export const surveyRoads = pgTable(
   'survey_roads',
   {
@@ -70,9 +74,6 @@ export const surveyRoads = pgTable(
       .references(() => surveys.id, { onDelete: 'cascade' }),
     position: integer().notNull().default(0),
     drawLine: jsonb().$type<LineSegment[]>().notNull().default([]),
-    roadCondition: text().notNull().default(''),
-    canalExisting: text().notNull().default(''),
-    canalCondition: text().notNull().default(''),
   },
   (t) => [index('survey_roads_survey_idx').on(t.surveyId)],
 );

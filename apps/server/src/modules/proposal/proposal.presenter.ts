@@ -68,6 +68,7 @@ export function presentProposalDetail(
   row: ProposalRecord,
   files: FileRow[],
   permissions: { canEdit: boolean; canEditContactPerson: boolean },
+  surveys: Pick<TProposalDetail, 'survey' | 'surveyHistories'> = { survey: null, surveyHistories: [] },
 ): TProposalDetail {
   return {
     ...presentProposalRow(row),
@@ -76,7 +77,7 @@ export function presentProposalDetail(
     surveyorName: row.consultantName,
     canEdit: permissions.canEdit,
     canEditContactPerson: permissions.canEditContactPerson,
-    survey: null,
-    surveyHistories: [],
+    survey: surveys.survey,
+    surveyHistories: surveys.surveyHistories,
   };
 }

@@ -15,6 +15,8 @@ import { idParam } from '../../lib/params.ts';
 import { DOCUMENT_TYPES, readMultipart, XLSX_TYPES } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
+import { presentSurvey, presentSurveyHistoryItem } from '../survey/survey.presenter.ts';
+import { loadSurveys, submittedSurveyIds } from '../survey/survey.queries.ts';
 import {
   canEditContactPerson,
   canEditProposal,
@@ -49,11 +51,21 @@ export async function proposalRoutes(app: FastifyInstance) {
     const auth = authOf(request);
     const row = await queries.findProposal(db, id);
     if (!row || !canViewProposal(auth, row)) throw notFound();
-    const files = await queries.listFiles(db, id);
-    return presentProposalDetail(row, files, {
-      canEdit: canEditProposal(auth, row),
-      canEditContactPerson: canEditContactPerson(auth, row),
-    });
+    const [files, surveys] = await Promise.all([
+      queries.listFiles(db, id),
+      submittedSurveyIds(db, id).then((ids) => loadSurveys(db, ids)),
+    ]);
+    // Newest first; umum never receives nominal values (spec §6).
+    const visibility = { showNominal: auth.role !== 'umum' };
+    return presentProposalDetail(
+      row,
+      files,
+      { canEdit: canEditProposal(auth, row), canEditContactPerson: canEditContactPerson(auth, row) },
+      {
+        survey: surveys[0] ? presentSurvey(surveys[0], visibility) : null,
+        surveyHistories: surveys.map((survey) => presentSurveyHistoryItem(survey, visibility)),
+      },
+    );
   }
 
   // The main list is the admin's /usulan (a consultant gets its own); the place history (isHistory=1) is

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { SURVEY_MESSAGES, type TSurveyDraft, ZSurveyDraft } from '@eusulan/shared';
+import type { Database, Db } from '../../db/client.ts';
+import { surveyPhotos, surveyVideos } from '../../db/schema/index.ts';
+import { badRequest, invalid, notFound } from '../../lib/http-error.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
+import type { UploadedFile } from '../../lib/uploads.ts';
+import { parseInput } from '../../lib/validate.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import * as queries from './survey.queries.ts';
+
+interface Deps {
+  db: Database;
+  storage: FileStorage;
+}
+
+/**
+ * The survey policy: a consultant surveys only its own proposals, once verified (and again while surveyed,
+ * for a new history entry). Another consultant's proposal does not exist for it (404).
+ */
+export async function surveyableProposal(db: Db, auth: AuthContext, proposalId: number) {
+  const proposal = await queries.findProposalForSurvey(db, proposalId);
+  if (!proposal || proposal.consultantId !== auth.consultantId) throw notFound();
+  if (proposal.statusType !== 'verified' && proposal.statusType !== 'surveyed') {
+    throw badRequest(SURVEY_MESSAGES.notSurveyable);
+  }
+  return proposal;
+}
+
+async function openDraft(tx: Db, auth: AuthContext, proposalId: number) {
+  return (
+    (await queries.findDraftId(tx, proposalId)) ??
+    queries.createDraft(tx, { proposalId, consultantId: auth.consultantId!, surveyorId: auth.userId })
+  );
+}
+
+/** Checks the draft's references and copies the ASB names and prices it will store. */
+async function resolveDraft(db: Db, draft: TSurveyDraft) {
+  const asbIds = draft.surveyRoad.flatMap((road) => road.asbSurveyors.map((item) => item.asbSurveyorId));
+  const found = await queries.activeSurveyReferences(db, draft.roadTypes, asbIds);
+  const errors: Record<string, string[]> = {};
+  draft.roadTypes.forEach((id, index) => {
+    if (!found.roadTypeIds.has(id)) errors[`roadTypes.${index}`] = [SURVEY_MESSAGES.unknownRoadType];
+  });
+  draft.surveyRoad.forEach((road, roadIndex) => {
+    road.asbSurveyors.forEach((item, itemIndex) => {
+      if (!found.asb.has(item.asbSurveyorId)) {
+        errors[`surveyRoad.${roadIndex}.asbSurveyors.${itemIndex}.asbSurveyorId`] = [
+          SURVEY_MESSAGES.unknownAsb,
+        ];
+      }
+    });
+  });
+  if (Object.keys(errors).length) throw invalid(errors);
+  return found.asb;
+}
+
+/** Saves the whole draft (POST /api/survey/{id}); rich text is sanitised on the way in. */
+export async function saveSurveyDraft(deps: Deps, auth: AuthContext, proposalId: number, body: unknown) {
+  await surveyableProposal(deps.db, auth, proposalId);
+  const parsed = parseInput(ZSurveyDraft, body);
+  const draft = {
+    ...parsed,
+    damageIdentification: sanitizeRichText(parsed.damageIdentification),
+    suggestion: sanitizeRichText(parsed.suggestion),
+  };
+  const asb = await resolveDraft(deps.db, draft);
+  return deps.db.transaction(async (tx) => {
+    const surveyId = await openDraft(tx, auth, proposalId);
+    await queries.replaceDraftContent(tx, surveyId, draft, asb);
+    return surveyId;
+  });
+}
+
+/** Adds a photo or video to the open draft (created when there is none yet). */
+export async function addSurveyMedia(
+  deps: Deps,
+  auth: AuthContext,
+  proposalId: number,
+  file: UploadedFile,
+  extra: { kind: 'photo'; photoCategoryId: number } | { kind: 'video'; description: string },
+) {
+  await surveyableProposal(deps.db, auth, proposalId);
+  if (extra.kind === 'photo' && !(await queries.photoCategoryIsActive(deps.db, extra.photoCategoryId))) {
+    throw invalid({ photoCategoryId: [SURVEY_MESSAGES.unknownPhotoCategory] });
+  }
+  let placedKey: string | null = null;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const surveyId = await openDraft(tx, auth, proposalId);
+      const key = `surveys/${surveyId}/${randomUUID()}.${file.ext}`;
+      await deps.storage.putFile(key, file.tempPath);
+      placedKey = key;
+      const media = {
+        surveyId,
+        name: file.name,
+        ext: file.ext,
+        mimeType: file.mimeType,
+        size: file.size,
+        storageKey: key,
+      };
+      const [row] =
+        extra.kind === 'photo'
+          ? await tx
+              .insert(surveyPhotos)
+              .values({ ...media, photoCategoryId: extra.photoCategoryId })
+              .returning({ id: surveyPhotos.id })
+          : await tx
+              .insert(surveyVideos)
+              .values({ ...media, description: extra.description })
+              .returning({ id: surveyVideos.id });
+      return { surveyId, mediaId: row!.id };
+    });
+  } catch (error) {
+    if (placedKey) await deps.storage.remove(placedKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Deletes a photo or video of the consultant's open draft; submitted surveys keep theirs. */
+export async function removeSurveyMedia(
+  deps: Deps,
+  auth: AuthContext,
+  proposalId: number,
+  kind: 'photo' | 'video',
+  mediaId: number,
+) {
+  await surveyableProposal(deps.db, auth, proposalId);
+  const table = kind === 'photo' ? surveyPhotos : surveyVideos;
+  const media = await queries.findSurveyMedia(deps.db, table, mediaId);
+  if (!media || media.proposalId !== proposalId) throw notFound();
+  if (!media.isDraft) throw badRequest('Foto atau video survey yang sudah dikirim tidak dapat dihapus.');
+  await queries.deleteSurveyMedia(deps.db, table, mediaId);
+  await deps.storage.remove(media.storageKey).catch(() => undefined);
+}
+
+/**
+ * Submits the open draft: complete (a road with a line and an ASB item, a photo) or refused with the
+ * reasons. The proposal becomes surveyed; the survey stays as a history entry.
+ */
+export async function submitSurvey(deps: Deps, auth: AuthContext, proposalId: number) {
+  await surveyableProposal(deps.db, auth, proposalId);
+  return deps.db.transaction(async (tx) => {
+    const surveyId = await queries.findDraftId(tx, proposalId);
+    if (!surveyId) throw badRequest(SURVEY_MESSAGES.noDraft);
+    const [survey] = await queries.loadSurveys(tx, [surveyId]);
+    const problems: string[] = [];
+    const drawn = survey!.roads.filter((road) => road.drawLine.length > 0);
+    if (!drawn.length) problems.push(SURVEY_MESSAGES.needRoad);
+    if (!drawn.some((road) => road.items.length > 0)) problems.push(SURVEY_MESSAGES.needAsb);
+    if (!survey!.photos.length) problems.push(SURVEY_MESSAGES.needPhoto);
+    if (problems.length) throw invalid({ survey: problems }, 'Survey belum lengkap.');
+    await queries.markSubmitted(tx, surveyId, proposalId);
+    return surveyId;
+  });
+}
