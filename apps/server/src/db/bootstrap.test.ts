@@ -16,6 +16,9 @@ import {
   proposals,
   roles,
   subdistricts,
+  surveyPhotos,
+  surveyRoadAsbItems,
+  surveys,
   users,
   villages,
 } from './schema/index.ts';
@@ -76,9 +79,17 @@ describe('prepareDatabase', () => {
     expect(await counted(consultants)).toBe(2);
     // A few dozen unverified proposals of all four types, each with its letter stored as a real PDF.
     const demoProposals = await database.db.select().from(proposals);
-    expect(demoProposals).toHaveLength(32);
-    expect(new Set(demoProposals.map((row) => row.proposalType))).toEqual(new Set(PROPOSAL_TYPES));
-    expect(demoProposals.every((row) => row.statusType === 'unverified')).toBe(true);
+    const byStatus = (status: string) => demoProposals.filter((row) => row.statusType === status);
+    expect(byStatus('unverified')).toHaveLength(32);
+    expect(new Set(byStatus('unverified').map((row) => row.proposalType))).toEqual(new Set(PROPOSAL_TYPES));
+    // Further along: verified ones waiting for a survey, surveyed ones with submitted surveys and photos.
+    expect(byStatus('verified')).toHaveLength(2);
+    expect(byStatus('surveyed')).toHaveLength(6);
+    const submitted = await database.db.select().from(surveys);
+    expect(submitted).toHaveLength(8);
+    expect(submitted.every((survey) => !survey.isDraft)).toBe(true);
+    expect(await counted(surveyPhotos)).toBe(8);
+    expect(await counted(surveyRoadAsbItems)).toBe(16);
     const files = await database.db.select().from(proposalFiles);
     expect(files.filter((file) => file.ext === 'pdf')).toHaveLength(32);
     expect(files.filter((file) => file.ext === 'png')).toHaveLength(16);

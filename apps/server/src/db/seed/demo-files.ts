@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import type { FileStorage } from '../../storage/file-storage.ts';
 
 /** CRC-32 as PNG chunks need it. */
 function crc32(bytes: Uint8Array): number {
@@ -83,4 +87,12 @@ export function demoProposalLetter(lines: string[]): Buffer {
   for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/** Puts generated demo content into storage the way an upload gets there: staged, then moved. */
+export async function storeDemoFile(storage: FileStorage, key: string, content: Buffer) {
+  await mkdir(storage.stagingDir, { recursive: true });
+  const staged = path.join(storage.stagingDir, randomUUID());
+  await writeFile(staged, content);
+  await storage.putFile(key, staged);
 }

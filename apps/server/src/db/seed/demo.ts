@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { PROPOSAL_TYPES } from '@eusulan/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -24,7 +22,8 @@ import {
   villages,
   workNotes,
 } from '../schema/index.ts';
-import { demoProposalLetter, demoRoadPhoto } from './demo-files.ts';
+import { demoProposalLetter, demoRoadPhoto, storeDemoFile } from './demo-files.ts';
+import { seedDemoSurveys } from './demo-surveys.ts';
 
 const WILAYAH_CSV = new URL('./data/surabaya-wilayah.csv', import.meta.url);
 
@@ -225,10 +224,12 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage) {
 
     const [anyProposal] = await tx.select({ id: proposals.id }).from(proposals).limit(1);
     if (anyProposal) return;
-    await seedDemoProposals(tx, storage, {
+    const refs = {
       roadIds: await idsByName(tx, roads),
       consultantIds: [internalId, consultantIds.get('CV-CKM') as number],
-    });
+    };
+    await seedDemoProposals(tx, storage, refs);
+    await seedDemoSurveys(tx, storage, refs);
   });
 }
 
@@ -304,8 +305,6 @@ async function seedDemoProposals(
     .insert(proposals)
     .values(rows.map((row) => row.values))
     .returning({ id: proposals.id });
-  const staging = storage.stagingDir;
-  await mkdir(staging, { recursive: true });
   for (const [index, { id }] of inserted.entries()) {
     const row = rows[index]!;
     const files = [
@@ -333,9 +332,7 @@ async function seedDemoProposals(
     ];
     for (const file of files) {
       const key = `proposals/${id}/${randomUUID()}.${file.ext}`;
-      const staged = path.join(staging, randomUUID());
-      await writeFile(staged, file.content);
-      await storage.putFile(key, staged);
+      await storeDemoFile(storage, key, file.content);
       await tx.insert(proposalFiles).values({
         proposalId: id,
         kind: 'proposal',
