@@ -1,14 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -35,6 +32,11 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server drops (restart, terminate) emits 'error' on the pool; unhandled, that
+    // would crash the process. The pool replaces the connection on the next query.
+    pool.on('error', (error) => {
+      console.error(`Koneksi PostgreSQL terputus: ${error.message}`);
+    });
     const db = drizzleNodePg(pool, drizzleOptions);
     return {
       db: db as unknown as Database,
@@ -43,15 +45,23 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
+  // Loaded only here: PGlite and its WebAssembly build cost a PostgreSQL deployment ~40 MB of RSS otherwise.
+  const [{ PGlite: EmbeddedPostgres }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
   // pg_trgm backs the case-insensitive 'contains' search of every list (migration 0001).
   const pgliteOptions = { extensions: { pg_trgm } };
   let client: PGlite;
   if (options.dataDir === ':memory:') {
-    client = new PGlite(pgliteOptions);
+    client = new EmbeddedPostgres(pgliteOptions);
   } else {
     const dir = path.join(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, pgliteOptions);
+    client = new EmbeddedPostgres(dir, pgliteOptions);
   }
   await client.waitReady;
   const db = drizzlePglite(client, drizzleOptions);
