@@ -115,6 +115,8 @@ export const LAST_NAMES = [
 
 /** A fragment of one family name (Prasetyo): about 1 in 50 proposers. */
 export const SEARCH_FRAGMENT = 'prase';
+/** A given name (Budi) and part of a family name (Budiman): about 1 in 25 proposers. */
+export const SHORT_SEARCH_FRAGMENT = 'budi';
 
 export const PHONE_PREFIXES = [
   '0811',

@@ -59,6 +59,9 @@ export async function openBenchDatabase(serverUrl: string, requestedName?: strin
   }
 
   const pool = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE });
+  // pool.end() resolves before its sockets close; the drop's FORCE then terminates them, and an idle
+  // client's error with no listener would crash the process (and abort the drop).
+  pool.on('error', () => undefined);
   let captured: CapturedQuery[] | null = null;
   const db = drizzle(pool, {
     schema,

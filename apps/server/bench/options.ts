@@ -9,7 +9,7 @@ export interface BenchOptions {
   /** Reuse (or create) this database and keep it; otherwise a fresh eusulan_bench_<random> is dropped at the end. */
   database?: string;
   keep: boolean;
-  /** Seconds of load per scenario through HTTP; the direct SQL run gets half of it. */
+  /** Seconds of each HTTP run of a scenario (unpaced, then paced); the direct SQL run gets half of it. */
   duration: number;
   connections: number;
   importRows: number;
@@ -21,13 +21,13 @@ export interface BenchOptions {
 }
 
 const HELP = `Flags (all optional):
-  --quick               short run for CI: 20,000 proposals, 2 s per scenario (also BENCH_QUICK=1)
+  --quick               short run for CI: 20,000 proposals, 2 s runs (also BENCH_QUICK=1)
   --proposals=N         generated proposals (default 200000)
   --consultants=N       generated consultants, the first five are the Rayon of each city region (default 50)
   --from-year=YYYY      first year of the proposal dates (default: five years ago)
   --database=NAME       reuse or create this database on the TEST_DATABASE_URL server, and keep it
   --keep                keep the fresh database instead of dropping it
-  --duration=S          seconds of HTTP load per scenario (default 5)
+  --duration=S          seconds of each HTTP run, unpaced and paced at 300 req/s (default 5)
   --connections=N       concurrent connections (default 10)
   --import-rows=N       rows of the import measurement (default 10000)
   --only=a,b            only these scenario keys (see the table) and/or 'import'

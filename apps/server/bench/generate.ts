@@ -1,0 +1,282 @@
+// The bench data set: real Surabaya kecamatan and kelurahan (db/seed/data/surabaya-wilayah.csv), real
+// street names, Rayon and CV/PT consultants, and N proposals made on the database server in one
+// INSERT ... SELECT over generate_series. Idempotent per database: a database that already holds the same
+// set (marked in its comment) is left as it is. Run alone to prepare a database to reuse:
+//   TEST_DATABASE_URL=... node --import tsx bench/generate.ts --database=eusulan_bench_dev --proposals=200000
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { readSurabayaWilayah } from '../src/db/seed/demo.ts';
+import {
+  DAMAGE,
+  FIRM_WORDS,
+  FIRST_NAMES,
+  LANDMARKS,
+  LAST_NAMES,
+  PHONE_PREFIXES,
+  RAYON_CODES,
+  SURABAYA_ROADS,
+} from './bench-data.ts';
+import { BENCH_ADMIN, type BenchDatabase, openBenchDatabase } from './bench-database.ts';
+import { readBenchOptions, requireServerUrl } from './options.ts';
+
+export interface GenerateOptions {
+  proposals: number;
+  consultants: number;
+  fromYear: number;
+}
+
+const DAY_MS = 86_400_000;
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/** What the database comment says once a set is loaded; a different request regenerates the proposals. */
+const markerOf = (options: GenerateOptions) =>
+  `eusulan-bench v1 proposals=${options.proposals} consultants=${options.consultants} from-year=${options.fromYear}`;
+
+async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Districts, kecamatan, kelurahan, streets and consultants; missing ones only. Answers the ids to use. */
+async function loadMasters(client: pg.PoolClient, consultantCount: number) {
+  const wilayah = readSurabayaWilayah();
+  const districtNames = [...new Set(wilayah.map((row) => row.district))];
+  await client.query('insert into districts (name) select unnest($1::text[]) on conflict (name) do nothing', [
+    districtNames,
+  ]);
+  const subdistrictRows = [...new Map(wilayah.map((row) => [row.subdistrictCode, row])).values()];
+  await client.query(
+    `insert into subdistricts (code, name, district_id)
+     select s.code, s.name, d.id from unnest($1::text[], $2::text[], $3::text[]) as s(code, name, district)
+     join districts d on d.name = s.district
+     on conflict (code) do nothing`,
+    [
+      subdistrictRows.map((row) => row.subdistrictCode),
+      subdistrictRows.map((row) => row.subdistrict),
+      subdistrictRows.map((row) => row.district),
+    ],
+  );
+  await client.query(
+    `insert into villages (code, name, subdistrict_id)
+     select v.code, v.name, s.id from unnest($1::text[], $2::text[], $3::text[]) as v(code, name, subdistrict)
+     join subdistricts s on s.code = v.subdistrict
+     on conflict (code) do nothing`,
+    [
+      wilayah.map((row) => row.villageCode),
+      wilayah.map((row) => row.village),
+      wilayah.map((row) => row.subdistrictCode),
+    ],
+  );
+  await client.query(
+    `insert into roads (name) select n from unnest($1::text[]) as n
+     where not exists (select 1 from roads r where r.name = n)`,
+    [SURABAYA_ROADS],
+  );
+
+  const rayons = Object.entries(RAYON_CODES);
+  await client.query(
+    `insert into consultants (code, name, consultant_type, district_id)
+     select r.code, 'Rayon ' || r.district, 'internal', d.id
+     from unnest($1::text[], $2::text[]) as r(code, district) join districts d on d.name = r.district
+     on conflict (code) do nothing`,
+    [rayons.map(([, code]) => code), rayons.map(([district]) => district)],
+  );
+  const externalCount = consultantCount - rayons.length;
+  const externals = Array.from({ length: externalCount }, (_, n) => {
+    const first = FIRM_WORDS[n % FIRM_WORDS.length];
+    const second = FIRM_WORDS[(n + 1 + Math.floor(n / FIRM_WORDS.length)) % FIRM_WORDS.length];
+    return {
+      code: `BNC-K${String(n + 1).padStart(3, '0')}`,
+      name: `${n % 3 === 0 ? 'PT' : 'CV'} ${first} ${second}${n >= FIRM_WORDS.length * 2 ? ` ${n}` : ''}`,
+    };
+  });
+  await client.query(
+    `insert into consultants (code, name, consultant_type)
+     select code, name, 'external' from unnest($1::text[], $2::text[]) as c(code, name)
+     on conflict (code) do nothing`,
+    [externals.map((row) => row.code), externals.map((row) => row.name)],
+  );
+
+  const { rows: villageRows } = await client.query<{ id: number; rayonId: number }>(
+    `select v.id, c.id as "rayonId" from villages v
+     join subdistricts s on s.id = v.subdistrict_id join districts d on d.id = s.district_id
+     join consultants c on c.code = ($1::jsonb ->> d.name)
+     where v.code = any($2::text[]) order by v.code`,
+    [JSON.stringify(RAYON_CODES), wilayah.map((row) => row.villageCode)],
+  );
+  const { rows: roadRows } = await client.query<{ id: number }>(
+    'select min(id) as id from roads where name = any($1::text[]) group by name order by min(id)',
+    [SURABAYA_ROADS],
+  );
+  const { rows: externalRows } = await client.query<{ id: number }>(
+    'select id from consultants where code = any($1::text[]) order by code',
+    [externals.map((row) => row.code)],
+  );
+  const { rows: adminRows } = await client.query<{ id: number }>('select id from users where username = $1', [
+    BENCH_ADMIN.username,
+  ]);
+  return {
+    villageIds: villageRows.map((row) => row.id),
+    villageRayonIds: villageRows.map((row) => row.rayonId),
+    roadIds: roadRows.map((row) => row.id),
+    externalIds: externalRows.map((row) => row.id),
+    adminId: adminRows[0]?.id ?? null,
+  };
+}
+
+/**
+ * One row per generated number, all random draws made once per row in the inner select (a volatile select
+ * list is never flattened into the outer one). Types 30/30/20/20 %; statuses lean to finished for
+ * proposals older than a year; 60 % go to the Rayon of the kelurahan's region, the rest to a CV/PT;
+ * each kelurahan has five streets of its own, so places (kelurahan, street, RT, RW) repeat like real ones.
+ */
+const INSERT_PROPOSALS = `
+insert into proposals (proposal_type, proposal_date, proposer_name, phone_number, road_id, village_id,
+  rt_number, rw_number, address, consultant_id, status_type, process_type, created_by_id, verified_at,
+  created_at, updated_at)
+select proposal_type::proposal_type, d, proposer_name, phone, road_id, village_id, rt, rw, address,
+  consultant_id, status::status_type,
+  case when status in ('surveyed', 'finished')
+    then (array['project', 'self_management', 'pending'])[1 + floor(r_process * 3)::int]::process_type end,
+  $14::int,
+  case when status <> 'unverified' then created_at + (1 + floor(r_verify * 14)::int) * interval '1 day' end,
+  created_at, created_at
+from (
+  select
+    $11::date + floor(r_date * $12::int)::int as d,
+    (($11::date + floor(r_date * $12::int)::int + time '07:00' + r_time * interval '10 hours')
+      at time zone 'Asia/Jakarta')
+      as created_at,
+    (array['taruna', 'umum', 'pokir', 'musrenbang'])[
+      case when r_type < 0.3 then 1 when r_type < 0.6 then 2 when r_type < 0.8 then 3 else 4 end] as proposal_type,
+    ($1::text[])[1 + floor(r_first * cardinality($1::text[]))::int] || ' ' ||
+      ($2::text[])[1 + floor(r_last * cardinality($2::text[]))::int] as proposer_name,
+    ($3::text[])[1 + floor(r_prefix * cardinality($3::text[]))::int] ||
+      lpad(floor(r_phone * 100000000)::bigint::text, 8, '0') as phone,
+    ($5::int[])[vi] as village_id,
+    case when r_road_none < 0.08 then null
+      else ($4::int[])[1 + (vi * 7 + floor(r_road * 5)::int) % cardinality($4::int[])] end as road_id,
+    case when r_rt_none < 0.08 then null else lpad((1 + floor(r_rt * 12)::int)::text, 2, '0') end as rt,
+    case when r_rt_none < 0.08 or r_rw_none < 0.1 then null
+      else lpad((1 + floor(r_rw * 8)::int)::text, 2, '0') end as rw,
+    ($8::text[])[1 + floor(r_damage * cardinality($8::text[]))::int] || ', dekat ' ||
+      ($9::text[])[1 + floor(r_landmark * cardinality($9::text[]))::int] || ' No. ' ||
+      (1 + floor(r_house * 150)::int) as address,
+    case when r_rayon < 0.6 then ($6::int[])[vi]
+      else ($7::int[])[1 + floor(r_external * cardinality($7::int[]))::int] end as consultant_id,
+    case when r_date < $13::float8
+      then case when r_status < 0.10 then 'unverified' when r_status < 0.20 then 'verified'
+        when r_status < 0.50 then 'surveyed' else 'finished' end
+      else case when r_status < 0.45 then 'unverified' when r_status < 0.75 then 'verified'
+        when r_status < 0.90 then 'surveyed' else 'finished' end
+    end as status,
+    r_process, r_verify
+  from (
+    select 1 + floor(random() * cardinality($5::int[]))::int as vi,
+      random() as r_date, random() as r_time, random() as r_type, random() as r_first, random() as r_last,
+      random() as r_prefix, random() as r_phone, random() as r_road_none, random() as r_road,
+      random() as r_rt_none, random() as r_rt, random() as r_rw_none, random() as r_rw, random() as r_damage,
+      random() as r_landmark, random() as r_house, random() as r_rayon, random() as r_external,
+      random() as r_status, random() as r_process, random() as r_verify
+    from generate_series(1, $10::int)
+    offset 0
+  ) as draws
+) as rows`;
+
+/** A submitted survey for every surveyed or finished proposal, so the list's has-survey check finds some. */
+const INSERT_SURVEYS = `
+insert into surveys (proposal_id, consultant_id, is_draft, damage_identification, suggestion, submitted_at,
+  created_at, updated_at)
+select id, consultant_id, false, '<p>' || address || '</p>', '<p>Perbaikan sesuai hasil survei.</p>',
+  verified_at + interval '5 days', verified_at + interval '4 days', verified_at + interval '5 days'
+from proposals where status_type in ('surveyed', 'finished')`;
+
+/** Secondary indexes of the loaded tables, dropped for the load and built again after it (much faster). */
+async function dropSecondaryIndexes(client: pg.PoolClient, tables: string[]) {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `select indexname as name, indexdef as definition from pg_indexes
+     where schemaname = 'public' and tablename = any($1::text[])
+       and indexname not in (select conname from pg_constraint)`,
+    [tables],
+  );
+  for (const row of rows) await client.query(`drop index "${row.name}"`);
+  return rows.map((row) => row.definition);
+}
+
+export async function generateBenchData(
+  bench: BenchDatabase,
+  options: GenerateOptions,
+  log: (line: string) => void = console.log,
+) {
+  const marker = markerOf(options);
+  const {
+    rows: [current],
+  } = await bench.pool.query<{ marker: string | null; proposals: number }>(
+    `select shobj_description(oid, 'pg_database') as marker, (select count(*)::int from proposals) as proposals
+     from pg_database where datname = current_database()`,
+  );
+  if (current?.marker === marker && current.proposals === options.proposals) {
+    log(`data set already in ${bench.name}: ${marker}`);
+    return { generated: false, seconds: 0 };
+  }
+
+  const startedAt = performance.now();
+  const today = new Date();
+  const from = new Date(Date.UTC(options.fromYear, 0, 1));
+  const days = Math.max(1, Math.floor((today.getTime() - from.getTime()) / DAY_MS) + 1);
+  await withTransaction(bench.pool, async (client) => {
+    await client.query("set local maintenance_work_mem = '256MB'");
+    const masters = await loadMasters(client, options.consultants);
+    await client.query('truncate proposals restart identity cascade');
+    const indexes = await dropSecondaryIndexes(client, ['proposals', 'surveys']);
+    await client.query('select setseed(0.42)');
+    await client.query(INSERT_PROPOSALS, [
+      FIRST_NAMES,
+      LAST_NAMES,
+      PHONE_PREFIXES,
+      masters.roadIds,
+      masters.villageIds,
+      masters.villageRayonIds,
+      masters.externalIds,
+      DAMAGE,
+      LANDMARKS,
+      options.proposals,
+      isoDate(from),
+      days,
+      // Draws below this fall more than a year before today.
+      Math.max(0, (days - 365) / days),
+      masters.adminId,
+    ]);
+    await client.query(INSERT_SURVEYS);
+    for (const definition of indexes) await client.query(definition);
+    await client.query(`comment on database ${bench.name} is '${marker}'`);
+  });
+  // VACUUM as well: autovacuum would have set the visibility map of a table this old, and index-only
+  // scans (the list counts) depend on it.
+  await bench.pool.query('vacuum (analyze)');
+  const seconds = (performance.now() - startedAt) / 1000;
+  log(`generated ${options.proposals.toLocaleString('en')} proposals in ${seconds.toFixed(1)} s (${marker})`);
+  return { generated: true, seconds };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const options = readBenchOptions();
+  const serverUrl = requireServerUrl('bench data generator');
+  const bench = await openBenchDatabase(serverUrl, options.database);
+  try {
+    await generateBenchData(bench, options);
+    console.log(`database: ${bench.name} (kept; reuse it with --database=${bench.name})`);
+  } finally {
+    await bench.close({ drop: false });
+  }
+}
