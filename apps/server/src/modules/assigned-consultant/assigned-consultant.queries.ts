@@ -1,11 +1,23 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { consultants, proposals } from '../../db/schema/index.ts';
+import { consultants } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 
-const activeTasks = sql<number>`count(${proposals.id}) filter (where ${inArray(proposals.statusType, ['unverified', 'verified'])})::int`;
-const verifiedCount = sql<number>`count(${proposals.id}) filter (where ${eq(proposals.statusType, 'verified')})::int`;
-const proposalCount = sql<number>`count(${proposals.id})::int`;
+/**
+ * Counts per consultant and status, kept by triggers on proposals (migration 0005), so sorting by active
+ * tasks never counts the proposals themselves.
+ */
+const taskCounts = sql`consultant_task_counts`;
+const countOf = (statuses: string[] | null) =>
+  statuses
+    ? sql<number>`coalesce(sum(${taskCounts}.total) filter (where ${taskCounts}.status_type::text in (${sql.join(
+        statuses.map((status) => sql`${status}`),
+        sql`, `,
+      )})), 0)::int`
+    : sql<number>`coalesce(sum(${taskCounts}.total), 0)::int`;
+const activeTasks = countOf(['unverified', 'verified']);
+const verifiedCount = countOf(['verified']);
+const proposalCount = countOf(null);
 
 export interface AssignedConsultantList {
   page: number;
@@ -38,7 +50,7 @@ export async function listAssignedConsultants(db: Db, list: AssignedConsultantLi
         activeTasks,
       })
       .from(consultants)
-      .leftJoin(proposals, eq(proposals.consultantId, consultants.id))
+      .leftJoin(taskCounts, sql`${taskCounts}.consultant_id = ${consultants.id}`)
       .where(where)
       .groupBy(consultants.id)
       .orderBy(...orderBy)

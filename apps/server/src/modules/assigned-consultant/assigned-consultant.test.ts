@@ -1,4 +1,5 @@
 import type { TAssignedConsultantRow, TProposalRow } from '@eusulan/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { consultants, districts, proposals, subdistricts, villages } from '../../db/schema/index.ts';
@@ -136,6 +137,28 @@ describe('GET assigned-consultant', () => {
       headers: admin,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps the counts exact through status changes, reassignments and deletions', async () => {
+    const counts = async () =>
+      Object.fromEntries(
+        (await list('sort_by=name')).data.map((row) => [
+          row.name,
+          [row.total_proposals, row.verification.totalProposal],
+        ]),
+      );
+    // Alfa's 'Wati' moves to Charlie, 'Agus' is verified, 'Mira' surveyed, and Bravo's 'Sari' deleted.
+    await t.db.update(proposals).set({ consultantId: ids.C! }).where(eq(proposals.proposerName, 'Wati'));
+    await t.db.update(proposals).set({ statusType: 'verified' }).where(eq(proposals.proposerName, 'Agus'));
+    await t.db.update(proposals).set({ statusType: 'surveyed' }).where(eq(proposals.proposerName, 'Mira'));
+    await t.db.delete(proposals).where(eq(proposals.proposerName, 'Sari'));
+    expect(await counts()).toEqual({
+      'Alfa Konsultan': [1, 3],
+      'Bravo Rayon': [1, 1],
+      'Charlie Teknik': [1, 1],
+    });
+    const [alfa] = (await list('search=Alfa')).data;
+    expect(alfa!.verification).toEqual({ statusVerified: 1, totalProposal: 3 });
   });
 
   it('is for admin only', async () => {
