@@ -201,7 +201,7 @@ describe('POST proposal/import-template', () => {
       'Jalan (D3): Jalan "Jalan Tidak Ada" tidak ditemukan atau tidak aktif.',
       'Kelurahan (E3): Kelurahan "Kalijudan" lebih dari satu, pilih dari daftar pada template.',
       'Konsultan (I3): Konsultan "Tidak Dikenal" tidak ditemukan atau tidak aktif.',
-      `Tanggal Usulan (DD-MM-YYYY) (A3): ${PROPOSAL_MESSAGES.dateFormat}`,
+      'Tanggal Usulan (DD-MM-YYYY) (A3): Tanggal harus berformat DD-MM-YYYY dan merupakan tanggal yang ada.',
       `Nama Pengusul (B3): ${PROPOSAL_MESSAGES.proposerName}`,
       `No HP (C3): ${PROPOSAL_MESSAGES.phoneFormat}`,
       `RT (F3): ${PROPOSAL_MESSAGES.rtRw}`,

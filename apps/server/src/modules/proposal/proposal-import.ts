@@ -2,6 +2,7 @@ import {
   IMPORTABLE_PROPOSAL_TYPES,
   PROPOSAL_IMPORT_COLUMNS,
   PROPOSAL_IMPORT_SHEET,
+  PROPOSAL_MESSAGES,
   PROPOSAL_TYPE_NAMES,
   type TImportError,
   ZProposalForm,
@@ -31,6 +32,7 @@ export const villageLabel = (village: { name: string; subdistrict: string }) =>
 export const consultantLabel = (consultant: { code: string; name: string }) =>
   `${consultant.code} - ${consultant.name}`;
 
+const IMPORT_DATE_FORMAT = 'Tanggal harus berformat DD-MM-YYYY dan merupakan tanggal yang ada.';
 const fileError = (message: string): TImportError[] => [{ excelRow: null, errors: [message] }];
 
 /** A cell as plain text: rich text flattened, formulas by their result, dates as YYYY-MM-DD. */
@@ -217,7 +219,9 @@ export async function parseImportWorkbook(
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const key = FIELD_COLUMNS[String(issue.path[0])];
-        if (key && !lookupFailed.has(key)) cellError(key, issue.message);
+        // The sheet asks for DD-MM-YYYY, so its date error says so (the form's text names the wire format).
+        const message = issue.message === PROPOSAL_MESSAGES.dateFormat ? IMPORT_DATE_FORMAT : issue.message;
+        if (key && !lookupFailed.has(key)) cellError(key, message);
       }
     }
     if (rowErrors.length || !parsed.success) {
