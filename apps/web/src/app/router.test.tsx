@@ -109,6 +109,7 @@ describe('shells', () => {
     const fetchMock = mockApi({
       'POST /api/auth/me': () => ok(authUser('consultan')),
       'GET /api-web/need-approval': () => ok({ taruna: false, umum: true, pokir: false, musrenbang: false }),
+      'GET /api-web/verification': () => ok({ data: [] }),
     });
     renderApp('/perlu-koreksi');
     const link = await screen.findByRole('link', { name: /Perlu Verifikasi/ });

@@ -1,11 +1,19 @@
 import { type ComponentType, lazy } from 'react';
-import { ScreenPlaceholder } from '../pages/placeholder/ScreenPlaceholder.tsx';
 import { LandingRedirect } from './guards.tsx';
 import type { RouteName } from './routes.ts';
 
 /** Lazy by name, so each screen (and its maps or editors) loads only when it is opened. */
 const named = <TModule, TKey extends keyof TModule>(load: () => Promise<TModule>, key: TKey) =>
   lazy(async () => ({ default: (await load())[key] as ComponentType }));
+
+/**
+ * Lazy as well: loaded eagerly, its heading (antd Typography, with its tooltip and text area) rode along
+ * in the entry chunk and so on the login page.
+ */
+const ScreenPlaceholder = named(
+  () => import('../pages/placeholder/ScreenPlaceholder.tsx'),
+  'ScreenPlaceholder',
+);
 
 /**
  * The screen of every route in routes.ts. Screens still showing ScreenPlaceholder are built by later
@@ -32,11 +40,17 @@ export const SCREENS: Record<RouteName, ComponentType> = {
   'master-catatan-pekerjaan': named(() => import('../pages/master/WorkNotePage.tsx'), 'WorkNotePage'),
 
   report: ScreenPlaceholder,
-  usulan: ScreenPlaceholder,
-  'assigned-konsultan': ScreenPlaceholder,
-  'assigned-konsultan-detail': ScreenPlaceholder,
+  usulan: named(() => import('../pages/proposal/ProposalListPage.tsx'), 'ProposalListPage'),
+  'assigned-konsultan': named(
+    () => import('../pages/assigned-consultant/AssignedConsultantListPage.tsx'),
+    'AssignedConsultantListPage',
+  ),
+  'assigned-konsultan-detail': named(
+    () => import('../pages/assigned-consultant/AssignedConsultantDetailPage.tsx'),
+    'AssignedConsultantDetailPage',
+  ),
   'data-usulan-survey': ScreenPlaceholder,
-  'perlu-koreksi': ScreenPlaceholder,
+  'perlu-koreksi': named(() => import('../pages/verification/VerificationPage.tsx'), 'VerificationPage'),
   'perlu-approval': ScreenPlaceholder,
   'cetak-data-usulan-survey': ScreenPlaceholder,
   maps: ScreenPlaceholder,

@@ -17,8 +17,15 @@ interface FormModalProps<TValues> {
   isSaving: boolean;
   onCancel(): void;
   onSubmit(values: TValues): void;
+  /** Runs when a field rule refused the submit, with the messages (the contact-person 'Peringatan!'). */
+  onSubmitFailed?(messages: string[]): void;
   children: ReactNode;
   testId?: string;
+  width?: number;
+  /** Prefixes the field ids, so two forms open at once never share an id. */
+  formName?: string;
+  /** An explicit title where the 'Tambah/Edit Data X' pattern does not fit. */
+  title?: ReactNode;
 }
 
 /**
@@ -34,13 +41,18 @@ export function FormModal<TValues>({
   isSaving,
   onCancel,
   onSubmit,
+  onSubmitFailed,
   children,
   testId = 'form-modal',
+  width,
+  formName,
+  title,
 }: FormModalProps<TValues>) {
   return (
     <Modal
-      title={formModalTitle(mode, entityLabel)}
+      title={title ?? formModalTitle(mode, entityLabel)}
       open={open}
+      width={width}
       onCancel={() => {
         if (!isSaving) onCancel();
       }}
@@ -66,7 +78,11 @@ export function FormModal<TValues>({
       <Form<TValues>
         form={form}
         layout="vertical"
+        name={formName}
         onFinish={onSubmit}
+        onFinishFailed={({ errorFields }) =>
+          onSubmitFailed?.(errorFields.flatMap((field) => field.errors).filter(Boolean))
+        }
         requiredMark={false}
         autoComplete="off"
       >

@@ -45,7 +45,8 @@ export function buildUrl(path: string, query?: Query): string {
   return `${BASE_URL}${path}${search ? `?${search}` : ''}`;
 }
 
-function buildHeaders(body: unknown, extra?: Record<string, string>): Headers {
+/** The marker header, the bearer token and the body's content type of every call (spec §7). */
+export function buildHeaders(body: unknown, extra?: Record<string, string>): Headers {
   const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -54,7 +55,7 @@ function buildHeaders(body: unknown, extra?: Record<string, string>): Headers {
   return headers;
 }
 
-async function readJson(response: Response): Promise<ApiEnvelope<unknown> | null> {
+export async function readJson(response: Response): Promise<ApiEnvelope<unknown> | null> {
   const text = await response.text();
   if (!text) return null;
   try {

@@ -64,6 +64,16 @@ describe('table state (spec §4 data-table rules)', () => {
     expect(tableReducer(on({ page: 3 }), { type: 'first-page' }).page).toBe(1);
     expect(tableReducer(on({ page: 3 }), { type: 'page', page: 0 }).page).toBe(3);
   });
+
+  it('sets a sort chosen outright and goes back to page 1; the same sort changes nothing', () => {
+    const state = on({ page: 4, sortBy: 'total_proposals', orderBy: 'asc' });
+    expect(tableReducer(state, { type: 'set-sort', sortBy: 'name', orderBy: 'desc' })).toMatchObject({
+      sortBy: 'name',
+      orderBy: 'desc',
+      page: 1,
+    });
+    expect(tableReducer(state, { type: 'set-sort', sortBy: 'total_proposals', orderBy: 'asc' })).toBe(state);
+  });
 });
 
 describe('row numbers and the pager', () => {

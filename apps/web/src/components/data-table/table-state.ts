@@ -25,6 +25,8 @@ export type TableAction =
   | { type: 'page'; page: number }
   | { type: 'page-size'; pageSize: number }
   | { type: 'search'; search: string }
+  /** A sort chosen outright (e.g. from a sort select rather than a column header); back to page 1. */
+  | { type: 'set-sort'; sortBy: string; orderBy: SortOrder }
   /** After a record is added the table goes back to page 1 (spec §4). */
   | { type: 'first-page' };
 
@@ -50,6 +52,10 @@ export function tableReducer(state: TableState, action: TableAction): TableState
     }
     case 'search':
       return action.search === state.search ? state : { ...state, search: action.search, page: 1 };
+    case 'set-sort':
+      return state.sortBy === action.sortBy && state.orderBy === action.orderBy
+        ? state
+        : { ...state, sortBy: action.sortBy, orderBy: action.orderBy, page: 1 };
     case 'first-page':
       return state.page === 1 ? state : { ...state, page: 1 };
   }

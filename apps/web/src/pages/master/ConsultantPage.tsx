@@ -6,7 +6,8 @@ import {
   type TConsultantType,
   ZConsultant,
 } from '@eusulan/shared';
-import { Form, type FormInstance, Input, Radio, Tag } from 'antd';
+import { Form, type FormInstance, Input, Radio } from 'antd';
+import { ConsultantTypeBadge } from '../../components/ConsultantTypeBadge.tsx';
 import { RemoteSelect } from '../../components/RemoteSelect.tsx';
 import { MASTER_RESOURCES } from '../../features/master/api.ts';
 import { MasterScreen } from '../../features/master/components/MasterScreen.tsx';
@@ -26,14 +27,6 @@ export const DISTRICT_FILL_DELAY_MS = 500;
 
 const fields = ZConsultant.in.shape;
 const districtRule = zodRule(requiredId(MASTER_MESSAGES.consultantDistrict), optionId);
-
-export function ConsultantTypeBadge({ type, name }: { type: TConsultantType; name?: string }) {
-  return (
-    <Tag color={type === 'internal' ? 'blue' : 'gold'} data-testid="consultant-type">
-      {name ?? CONSULTANT_TYPE_NAMES[type]}
-    </Tag>
-  );
-}
 
 function ConsultantFields({ form }: { form: FormInstance<ConsultantValues> }) {
   const type = Form.useWatch('consultantType', form);

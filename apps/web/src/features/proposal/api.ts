@@ -1,0 +1,169 @@
+import {
+  PROPOSAL_TYPE_NAMES,
+  type TImportError,
+  type TProposalDetail,
+  type TProposalRow,
+  type TProposalType,
+} from '@eusulan/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listQuery, type TableState } from '../../components/data-table/table-state.ts';
+import { requestFile, saveFile } from '../../lib/download.ts';
+import { API_PREFIX, http, isApiError, type Query } from '../../lib/http.ts';
+
+export const PROPOSAL_PATH = `${API_PREFIX.web}/proposal`;
+
+/** A page of a proposal list (spec §7: data.data plus data.total). */
+export interface ProposalPage {
+  rows: TProposalRow[];
+  total: number;
+}
+
+/** The filters of the main list (spec §2 Proposal list): one type, an optional year range. */
+export interface ProposalListFilters {
+  proposalType: TProposalType;
+  startYear?: number;
+  endYear?: number;
+}
+
+/** A place as the history compares it: village, road, RT and RW (a missing one means "none"). */
+export interface ProposalPlace {
+  villageId: number;
+  roadId?: number;
+  rtNumber?: string;
+  rwNumber?: string;
+}
+
+export const proposalKeys = {
+  all: ['proposal'] as const,
+  list: (filters: ProposalListFilters, state: TableState) => ['proposal', 'list', filters, state] as const,
+  history: (place: ProposalPlace, excludeIds: readonly number[], state: TableState) =>
+    ['proposal', 'history', place, excludeIds, state] as const,
+  detail: (id: number, purpose: DetailPurpose) => ['proposal', 'detail', id, purpose] as const,
+};
+
+/** GET proposal for the main list: isHistory=0, the type tab, and the years only when set (spec §5, §7). */
+export function proposalListQuery(filters: ProposalListFilters, state: TableState): Query {
+  return {
+    ...listQuery(state),
+    proposalType: filters.proposalType,
+    isHistory: 0,
+    startYear: filters.startYear,
+    endYear: filters.endYear,
+  };
+}
+
+/** GET proposal for the place history: isHistory=1, the place, and every id to leave out (spec §7). */
+export function placeHistoryQuery(
+  place: ProposalPlace,
+  excludeIds: readonly number[],
+  state: TableState,
+): Query {
+  const known = (value: string | undefined) => (value && value !== '-' ? value : undefined);
+  return {
+    ...listQuery(state),
+    isHistory: 1,
+    roadId: place.roadId,
+    villageId: place.villageId,
+    rtNumber: known(place.rtNumber),
+    rwNumber: known(place.rwNumber),
+    excludeId: excludeIds,
+  };
+}
+
+async function fetchProposalPage(query: Query, signal?: AbortSignal): Promise<ProposalPage> {
+  const body = await http.get<{ data: TProposalRow[]; total: number }>(PROPOSAL_PATH, query, { signal });
+  return { rows: body.data?.data ?? [], total: body.data?.total ?? 0 };
+}
+
+/** One page of the /usulan list; the previous page stays on screen while the next one loads. */
+export function useProposals(filters: ProposalListFilters, state: TableState) {
+  return useQuery({
+    queryKey: proposalKeys.list(filters, state),
+    queryFn: ({ signal }) => fetchProposalPage(proposalListQuery(filters, state), signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The proposals made earlier at one place (Cek Histori Jalan, the detail's location history). */
+export function usePlaceHistory(
+  place: ProposalPlace | null,
+  excludeIds: readonly number[],
+  state: TableState,
+) {
+  return useQuery({
+    queryKey: place ? proposalKeys.history(place, excludeIds, state) : ['proposal', 'history', 'none'],
+    queryFn: ({ signal }) =>
+      fetchProposalPage(placeHistoryQuery(place as ProposalPlace, excludeIds, state), signal),
+    enabled: place !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The detail dialog asks with exclude=0; the edit form asks without it (spec §7). */
+export type DetailPurpose = 'view' | 'edit';
+
+export const fetchProposal = async (id: number, purpose: DetailPurpose, signal?: AbortSignal) =>
+  (
+    await http.get<TProposalDetail>(`${PROPOSAL_PATH}/${id}`, purpose === 'view' ? { exclude: 0 } : {}, {
+      signal,
+    })
+  ).data;
+
+export function useProposal(id: number | null, purpose: DetailPurpose = 'view') {
+  return useQuery({
+    queryKey: proposalKeys.detail(id ?? 0, purpose),
+    queryFn: ({ signal }) => fetchProposal(id as number, purpose, signal),
+    enabled: id !== null,
+  });
+}
+
+/** POST proposal (new) or POST proposal/{id} (edit), multipart; every proposal list and detail reloads. */
+export function useSaveProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, form }: { id?: number; form: FormData }) =>
+      (await http.post<TProposalDetail>(id ? `${PROPOSAL_PATH}/${id}` : PROPOSAL_PATH, form)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+  });
+}
+
+/** POST proposal/{id}/contact-person, multipart (the detail dialog's Edit Contact Person). */
+export function useUpdateContactPerson() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, form }: { id: number; form: FormData }) =>
+      (await http.post<TProposalDetail>(`${PROPOSAL_PATH}/${id}/contact-person`, form)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+  });
+}
+
+/**
+ * POST proposal/import-template, multipart (file, proposalType). A 400 carries the rows to fix in
+ * data.errorList and is shown as a table, not a dialog (spec §8), so the caller handles failures itself.
+ */
+export function useImportProposals() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, proposalType }: { file: File; proposalType: TProposalType }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      form.append('proposalType', proposalType);
+      return (await http.post<{ imported: number }>(`${PROPOSAL_PATH}/import-template`, form)).data;
+    },
+    meta: { handlesOwnErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+  });
+}
+
+/** The rows a refused import names (a 400 with data.errorList), or null for any other failure. */
+export function importErrorsOf(error: unknown): TImportError[] | null {
+  if (!isApiError(error) || error.status !== 400) return null;
+  const list = (error.body?.data as { errorList?: unknown } | null | undefined)?.errorList;
+  return Array.isArray(list) ? (list as TImportError[]) : null;
+}
+
+/** GET proposal/export-template: saved under the server's name, else 'Template Import Usulan <Type>.xlsx'. */
+export async function downloadTemplate(proposalType: TProposalType): Promise<string> {
+  const answer = await requestFile('GET', `${PROPOSAL_PATH}/export-template`, { query: { proposalType } });
+  return saveFile(answer, `Template Import Usulan ${PROPOSAL_TYPE_NAMES[proposalType]}.xlsx`);
+}

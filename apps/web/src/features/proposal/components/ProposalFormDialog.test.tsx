@@ -1,0 +1,93 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers.tsx';
+import { mockApi, ok, resetAppAroundEachTest } from '../../../test/app-harness.tsx';
+import { proposalDetail, proposalRow } from '../test-fixtures.ts';
+import { ProposalFormDialog } from './ProposalFormDialog.tsx';
+
+function renderDialog(record: ReturnType<typeof proposalDetail> | null) {
+  const onSaved = vi.fn();
+  const onClose = vi.fn();
+  render(
+    <AppProviders>
+      <ProposalFormDialog open proposalType="pokir" record={record} onClose={onClose} onSaved={onSaved} />
+    </AppProviders>,
+  );
+  return { onSaved, onClose, modal: () => screen.getByTestId('proposal-form-modal') };
+}
+
+const isDisabled = (testId: string) => screen.getByTestId(testId).className.includes('disabled');
+
+describe('ProposalFormDialog', { timeout: 20_000 }, () => {
+  resetAppAroundEachTest();
+
+  it('adds: titled with the type, the consultant waits for a village and RW for an RT, no history yet', async () => {
+    mockApi({});
+    const { modal } = renderDialog(null);
+    expect(
+      await within(modal()).findByText('Tambah Data Usulan Jalan Pokir', {}, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(isDisabled('field-consultant')).toBe(true);
+    expect(isDisabled('field-rw')).toBe(true);
+    expect(within(modal()).queryByTestId('check-road-history')).toBeNull();
+    fireEvent.click(within(modal()).getByTestId('form-save'));
+    expect(await within(modal()).findByText('No HP tidak boleh kosong!')).toBeTruthy();
+    expect(within(modal()).getByText('Alamat tidak boleh kosong!')).toBeTruthy();
+    expect(within(modal()).getByText('Pilih salah satu!')).toBeTruthy();
+  });
+
+  it('edits: fills the stored values and files; Cek Histori Jalan lists the place without this proposal', async () => {
+    const fetchMock = mockApi({
+      'GET /api-web/proposal': () =>
+        ok({ data: [proposalRow({ id: 7, proposerName: 'Pengusul Lama' })], total: 1, page: 1, limit: 10 }),
+      'POST /api-web/proposal/41': () => ok(proposalDetail()),
+    });
+    const { modal, onSaved } = renderDialog(
+      proposalDetail({ proposalType: 'pokir', proposalTypeName: 'Pokir' }),
+    );
+    expect(await within(modal()).findByText('Edit Data Usulan Jalan Pokir')).toBeTruthy();
+    await waitFor(() =>
+      expect((within(modal()).getByTestId('field-proposer-name') as HTMLInputElement).value).toBe(
+        'Budi Santoso',
+      ),
+    );
+    expect((within(modal()).getByTestId('field-date') as HTMLInputElement).value).toBe('05-01-2026');
+    expect(within(modal()).getByText('foto.jpg')).toBeTruthy();
+    expect(isDisabled('field-consultant')).toBe(false);
+
+    fireEvent.click(await within(modal()).findByTestId('check-road-history'));
+    expect(await within(modal()).findByText('Pengusul Lama')).toBeTruthy();
+    const history = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .find((url) => url.pathname === '/api-web/proposal');
+    expect(Object.fromEntries(history?.searchParams ?? [])).toMatchObject({
+      isHistory: '1',
+      roadId: '4',
+      villageId: '12',
+      rtNumber: '03',
+      rwNumber: '05',
+      excludeId: '41',
+    });
+
+    fireEvent.click(within(modal()).getByTestId('form-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('update'));
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api-web/proposal/41'))?.[1]
+      ?.body as FormData;
+    expect(sent.get('proposalType')).toBe('pokir');
+    expect(sent.getAll('existingFileId[]')).toEqual(['7']);
+    expect(sent.get('consultantId')).toBe('2');
+    expect(await screen.findByText('Memperbarui data usulan')).toBeTruthy();
+  });
+
+  it('has no Cek Histori Jalan for a place without RT and RW', async () => {
+    mockApi({});
+    const { modal } = renderDialog(proposalDetail({ rtNumber: '-', rwNumber: '-' }));
+    await within(modal()).findByText('Edit Data Usulan Jalan Taruna');
+    await waitFor(() =>
+      expect((within(modal()).getByTestId('field-proposer-name') as HTMLInputElement).value).toBe(
+        'Budi Santoso',
+      ),
+    );
+    expect(within(modal()).queryByTestId('check-road-history')).toBeNull();
+  });
+});

@@ -1,0 +1,182 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { proposalDetail, proposalRow } from '../../features/proposal/test-fixtures.ts';
+import { authUser, mockApi, ok, renderApp, resetAppAroundEachTest } from '../../test/app-harness.tsx';
+
+const ROWS = [
+  proposalRow({ id: 41, proposerName: 'Budi Santoso' }),
+  proposalRow({ id: 42, proposerName: 'Dewi Rahayu', statusType: 'verified' }),
+  proposalRow({ id: 43, proposerName: 'Hendra Gunawan', statusType: 'surveyed', hasSurvey: true }),
+  proposalRow({
+    id: 44,
+    proposerName: 'Yuliana Sari',
+    statusType: 'finished',
+    processType: 'self_management',
+    processTypeName: 'Swakelola',
+    hasSurvey: true,
+  }),
+];
+
+/** The first render loads the shell and the screen lazily; slow on a busy machine. */
+const SCREEN_LOADED = { timeout: 15_000 };
+
+const listCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === '/api-web/proposal');
+
+const rowOf = (id: number) => screen.getByTestId(`detail-${id}`).closest('tr') as HTMLElement;
+const dialogTexts = () =>
+  [...document.querySelectorAll('.ant-modal-confirm-title, .ant-modal-confirm-content')].map(
+    (element) => element.textContent,
+  );
+
+function chooseFile(input: HTMLInputElement, file: File) {
+  Object.defineProperty(input, 'files', { value: [file], configurable: true });
+  fireEvent.change(input);
+}
+
+describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
+  resetAppAroundEachTest();
+
+  function openScreen(handlers: Parameters<typeof mockApi>[0] = {}) {
+    localStorage.setItem('token', 'test-token');
+    const fetchMock = mockApi({
+      'POST /api/auth/me': () => ok(authUser('admin')),
+      'GET /api-web/proposal': () => ok({ data: ROWS, total: ROWS.length, page: 1, limit: 10 }),
+      ...handlers,
+    });
+    renderApp('/usulan');
+    return fetchMock;
+  }
+
+  it('lists the taruna tab first with date, consultant, proposer, place, history count and status', async () => {
+    const fetchMock = openScreen();
+    await screen.findByTestId('detail-41', {}, SCREEN_LOADED);
+    const first = listCalls(fetchMock)[0];
+    expect(first?.searchParams.get('proposalType')).toBe('taruna');
+    expect(first?.searchParams.get('isHistory')).toBe('0');
+    expect(first?.searchParams.has('startYear')).toBe(false);
+    const row = within(rowOf(41));
+    expect(row.getByText('05-01-2026')).toBeTruthy();
+    expect(row.getByText('Rayon Surabaya Pusat')).toBeTruthy();
+    expect(row.getByText('Internal')).toBeTruthy();
+    expect(row.getByText('081234567890')).toBeTruthy();
+    expect(row.getByText('RT 03 / RW 05')).toBeTruthy();
+    expect(row.getByText('Histori lokasi: 2')).toBeTruthy();
+    expect(row.getByText('Tidak disurvey')).toBeTruthy();
+    expect(within(rowOf(44)).getByText('Swakelola')).toBeTruthy();
+  });
+
+  it('offers Edit only while unverified and Print only with a survey, in a new window', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    openScreen();
+    await screen.findByTestId('detail-41', {}, SCREEN_LOADED);
+    expect(screen.queryByTestId('edit-41')).toBeTruthy();
+    expect(screen.queryByTestId('print-41')).toBeNull();
+    expect(screen.queryByTestId('edit-42')).toBeNull();
+    expect(screen.queryByTestId('print-42')).toBeNull();
+    expect(screen.queryByTestId('edit-43')).toBeNull();
+    fireEvent.click(screen.getByTestId('print-43'));
+    expect(open).toHaveBeenCalledWith('/cetak-data-usulan-survey?id=43', '_blank');
+  });
+
+  it('shows Import Data only on the pokir and musrenbang tabs, and asks for the chosen type', async () => {
+    const fetchMock = openScreen();
+    await screen.findByTestId('detail-41', {}, SCREEN_LOADED);
+    expect(screen.queryByTestId('import-button')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Pokir' }));
+    await screen.findByTestId('import-button');
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get('proposalType')).toBe('pokir'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Umum' }));
+    await waitFor(() => expect(screen.queryByTestId('import-button')).toBeNull());
+    fireEvent.click(screen.getByRole('tab', { name: 'Musrenbang' }));
+    await screen.findByTestId('import-button');
+  });
+
+  it('import: asks for a file first, then shows the refused rows as a table without a dialog', async () => {
+    const fetchMock = openScreen({
+      'POST /api-web/proposal/import-template': () => ({
+        status: 400,
+        body: {
+          status: { code: 400, message: 'Import gagal, tidak ada data yang disimpan.' },
+          data: {
+            errorList: [
+              { excelRow: null, errors: ['Sheet "Usulan" tidak ditemukan.'] },
+              {
+                excelRow: 3,
+                errors: ['Nama Pengusul (B3): Nama pengusul tidak boleh kosong!', 'No HP (C3): salah'],
+              },
+            ],
+          },
+        },
+      }),
+    });
+    await screen.findByTestId('detail-41', {}, SCREEN_LOADED);
+    fireEvent.click(screen.getByRole('tab', { name: 'Pokir' }));
+    fireEvent.click(await screen.findByTestId('import-button'));
+    const modal = await screen.findByTestId('import-modal');
+    expect(
+      within(modal).getByText('Data yang diupload tidak akan menggantikan data yang sudah ada.'),
+    ).toBeTruthy();
+    fireEvent.click(within(modal).getByTestId('import-save'));
+    expect(await screen.findByText('Pilih file terlebih dahulu!')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('import-template'))).toBe(false);
+
+    const input = modal.querySelector('input[type=file]') as HTMLInputElement;
+    chooseFile(input, new File(['x'], 'usulan.xlsx'));
+    await within(modal).findByText('usulan.xlsx');
+    fireEvent.click(within(modal).getByTestId('import-save'));
+    const errors = await within(modal).findByTestId('import-errors');
+    const cells = [...errors.querySelectorAll('tbody tr.ant-table-row')].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+    );
+    expect(cells).toEqual([
+      ['-', 'Sheet "Usulan" tidak ditemukan.'],
+      ['3', 'Nama Pengusul (B3): Nama pengusul tidak boleh kosong!No HP (C3): salah'],
+    ]);
+    expect(within(errors).getByText('Import gagal, tidak ada data yang disimpan.')).toBeTruthy();
+    expect(dialogTexts()).toEqual([]);
+    const sent = fetchMock.mock.calls.find(([url]) => String(url).includes('import-template'))?.[1]
+      ?.body as FormData;
+    expect(sent.get('proposalType')).toBe('pokir');
+    expect((sent.get('file') as File).name).toBe('usulan.xlsx');
+  });
+
+  it('import: refuses a file that is not .xlsx', async () => {
+    openScreen();
+    await screen.findByTestId('detail-41', {}, SCREEN_LOADED);
+    fireEvent.click(screen.getByRole('tab', { name: 'Musrenbang' }));
+    fireEvent.click(await screen.findByTestId('import-button'));
+    const modal = await screen.findByTestId('import-modal');
+    chooseFile(modal.querySelector('input[type=file]') as HTMLInputElement, new File(['x'], 'usulan.csv'));
+    expect(await screen.findByText('Silahkan periksa file Anda lagi')).toBeTruthy();
+    expect(within(modal).queryByText('usulan.csv')).toBeNull();
+  });
+
+  it('detail: Usulan only before a survey, the history link with its count, Edit Contact Person when allowed', async () => {
+    openScreen({ 'GET /api-web/proposal/41': () => ok(proposalDetail()) });
+    fireEvent.click(await screen.findByTestId('detail-41', {}, SCREEN_LOADED));
+    const dialog = await screen.findByTestId('proposal-detail');
+    await within(dialog).findByText('Detail Usulan Taruna - 05-01-2026');
+    expect(within(dialog).queryByRole('tab', { name: 'Hasil Survey' })).toBeNull();
+    expect(within(dialog).getByText('Lihat histori lokasi (2)')).toBeTruthy();
+    expect(within(dialog).getByText('Embong Kaliasin - Kecamatan Genteng')).toBeTruthy();
+    expect(within(dialog).getByTestId('edit-contact-person')).toBeTruthy();
+    const image = within(dialog).getByAltText('foto.jpg') as HTMLImageElement;
+    expect(image.getAttribute('src')).toBe('/api-web/media/proposal-file/7?token=test-token');
+    expect(within(dialog).getByText('Tidak ada file')).toBeTruthy();
+  });
+
+  it('detail: Hasil Survey once surveyed; no Edit Contact Person where the server says no', async () => {
+    openScreen({
+      'GET /api-web/proposal/43': () =>
+        ok(proposalDetail({ id: 43, statusType: 'surveyed', hasSurvey: true, canEditContactPerson: false })),
+    });
+    fireEvent.click(await screen.findByTestId('detail-43', {}, SCREEN_LOADED));
+    const dialog = await screen.findByTestId('proposal-detail');
+    expect(await within(dialog).findByRole('tab', { name: 'Hasil Survey' })).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: 'Usulan' })).toBeTruthy();
+    expect(within(dialog).queryByTestId('edit-contact-person')).toBeNull();
+  });
+});
