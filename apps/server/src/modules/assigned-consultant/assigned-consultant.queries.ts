@@ -4,10 +4,10 @@ import { consultants } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 
 /**
- * Counts per consultant and status, kept by triggers on proposals (migration 0005), so sorting by active
- * tasks never counts the proposals themselves.
+ * Counts per type, year, consultant and status, kept by triggers on proposals (migration 0005), so sorting by active
+ * tasks never counts the proposals themselves (summed over types and years).
  */
-const taskCounts = sql`consultant_task_counts`;
+const taskCounts = sql`proposal_counts`;
 const countOf = (statuses: string[] | null) =>
   statuses
     ? sql<number>`coalesce(sum(${taskCounts}.total) filter (where ${taskCounts}.status_type::text in (${sql.join(

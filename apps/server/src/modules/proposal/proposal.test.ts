@@ -470,6 +470,23 @@ describe('GET proposal (lists and place history)', () => {
     expect(badYears.json().errors.startYear).toEqual([PROPOSAL_MESSAGES.yearRange]);
   });
 
+  it('keeps list totals exact as proposals change year, type or go away (counts kept by triggers)', async () => {
+    const total = async (query: string) => (await list(query)).total;
+    expect(await total('proposalType=pokir&startYear=2025&endYear=2025')).toBe(1);
+    await t.db.update(proposals).set({ proposalDate: '2025-12-31' }).where(eq(proposals.id, ids[0]!));
+    expect(await total('proposalType=pokir&startYear=2025&endYear=2025')).toBe(2);
+    await t.db.update(proposals).set({ proposalType: 'umum' }).where(eq(proposals.id, ids[1]!));
+    expect(await total('proposalType=pokir')).toBe(2);
+    expect(await total('proposalType=umum')).toBe(1);
+    await t.db
+      .update(proposals)
+      .set({ proposalType: 'pokir', proposalDate: '2025-06-01' })
+      .where(eq(proposals.id, ids[1]!));
+    await t.db.update(proposals).set({ proposalDate: '2024-05-01' }).where(eq(proposals.id, ids[0]!));
+    expect(await total('proposalType=pokir')).toBe(3);
+    expect(await total('proposalType=pokir&startYear=2025')).toBe(2);
+  });
+
   it('answers the place history without the excluded proposal, for any role', async () => {
     const query = `isHistory=1&roadId=${place.roadId}&villageId=${place.villageId}&rtNumber=03&rwNumber=07&excludeId=${ids[2]}`;
     const history = await list(query, structural);
