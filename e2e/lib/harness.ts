@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
@@ -20,6 +20,19 @@ async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** The tile address the e2e server hands to maps; never reachable (see blockMapTiles). */
+export const MAP_TILE_URL_E2E = 'https://tiles.e2e.invalid/{z}/{y}/{x}.png';
+
+/**
+ * Aborts every map tile request of a browser context (the e2e tile host and the default public service), so
+ * maps render their lines without tiles and tests never depend on the internet (DESIGN §4).
+ */
+export async function blockMapTiles(context: BrowserContext) {
+  await context.route(/^https:\/\/(tiles\.e2e\.invalid|server\.arcgisonline\.com)\//, (route) =>
+    route.abort(),
+  );
 }
 
 export interface RunningServer {
@@ -48,6 +61,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DEMO: '1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Maps draw on tiles from this host; blockMapTiles aborts its requests, so no test needs the internet.
+      MAP_TILE_URL: MAP_TILE_URL_E2E,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,14 @@ import { PROPOSAL_IMPORT_COLUMNS, PROPOSAL_IMPORT_SHEET } from '@eusulan/shared'
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expectPath, login, settle } from '../lib/flows.ts';
-import { ARTIFACTS, launchBrowser, type RunningServer, screenshot, startServer } from '../lib/harness.ts';
+import {
+  ARTIFACTS,
+  blockMapTiles,
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from '../lib/harness.ts';
 
 const ADMIN_PASSWORD = 'Admin12345';
 
@@ -28,6 +35,7 @@ before(async () => {
     locale: 'id-ID',
     acceptDownloads: true,
   });
+  await blockMapTiles(context);
   page = await context.newPage();
   await login(page, server.url, 'admin', ADMIN_PASSWORD);
   await expectPath(page, '/master/jalan');
@@ -364,7 +372,8 @@ describe('Surveyed and verified proposals', () => {
     await surveyed.getByRole('button', { name: 'Detail' }).click();
     await detail().getByRole('tab', { name: 'Usulan' }).waitFor();
     await detail().getByRole('tab', { name: 'Hasil Survey' }).click();
-    await detail().getByTestId('survey-pending').waitFor();
+    await detail().getByTestId('survey-results').waitFor();
+    await detail().getByTestId('survey-cost-total').waitFor();
     await dialogShot('proposals-detail-surveyed');
     await detail().getByTestId('detail-close').click();
     await detail().waitFor({ state: 'hidden' });

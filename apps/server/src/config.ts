@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CAPTCHA_PROVIDERS } from '@eusulan/shared';
+import { CAPTCHA_PROVIDERS, DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL } from '@eusulan/shared';
 import { z } from 'zod';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -77,6 +77,9 @@ const envSchema = z.object({
         .map((line) => line.trim())
         .filter(Boolean),
     ),
+  /** Satellite tiles of every map (DESIGN §4): a public imagery service needing no key by default. */
+  MAP_TILE_URL: z.string().trim().min(1).default(DEFAULT_MAP_TILE_URL),
+  MAP_TILE_ATTRIBUTION: z.string().default(DEFAULT_MAP_TILE_ATTRIBUTION),
 });
 
 export type AppConfig = z.output<typeof envSchema>;

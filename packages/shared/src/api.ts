@@ -57,6 +57,9 @@ export interface TAppInfo {
   contactEmail: string;
   contactPhone: string;
   letterhead: string[];
+  /** Satellite tile URL template for Leaflet ({z}/{x}/{y}) and its attribution (HTML). */
+  mapTileUrl: string;
+  mapTileAttribution: string;
   version: string;
 }
 

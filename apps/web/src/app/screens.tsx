@@ -49,7 +49,10 @@ export const SCREENS: Record<RouteName, ComponentType> = {
     () => import('../pages/assigned-consultant/AssignedConsultantDetailPage.tsx'),
     'AssignedConsultantDetailPage',
   ),
-  'data-usulan-survey': ScreenPlaceholder,
+  'data-usulan-survey': named(
+    () => import('../pages/survey/DataUsulanSurveyPage.tsx'),
+    'DataUsulanSurveyPage',
+  ),
   'perlu-koreksi': named(() => import('../pages/verification/VerificationPage.tsx'), 'VerificationPage'),
   'perlu-approval': ScreenPlaceholder,
   'cetak-data-usulan-survey': ScreenPlaceholder,

@@ -37,6 +37,8 @@ export const APP_INFO = {
   contactEmail: 'dsdabm@surabaya.go.id',
   contactPhone: '031-5312144',
   letterhead: [],
+  mapTileUrl: 'https://tiles.test/{z}/{y}/{x}',
+  mapTileAttribution: 'Tiles test',
   version: 'test',
 };
 

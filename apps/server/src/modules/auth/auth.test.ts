@@ -299,6 +299,16 @@ describe('GET /api-web/need-approval', () => {
 });
 
 describe('health and unknown routes', () => {
+  it('answers app-info with the agency identity and the map tiles, without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/app-info' });
+    expect(response.statusCode).toBe(200);
+    const info = response.json().data;
+    expect(info.appName).toBe(t.app.ctx.config.APP_NAME);
+    expect(info.mapTileUrl).toBe(t.app.ctx.config.MAP_TILE_URL);
+    expect(info.mapTileUrl).toContain('{z}');
+    expect(info.mapTileAttribution).toBe(t.app.ctx.config.MAP_TILE_ATTRIBUTION);
+  });
+
   it('answers health with the database kind', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);

@@ -30,6 +30,8 @@ export async function healthRoutes(app: FastifyInstance) {
     contactEmail: ctx.config.CONTACT_EMAIL,
     contactPhone: ctx.config.CONTACT_PHONE,
     letterhead: ctx.config.LETTERHEAD,
+    mapTileUrl: ctx.config.MAP_TILE_URL,
+    mapTileAttribution: ctx.config.MAP_TILE_ATTRIBUTION,
     version: process.env.npm_package_version ?? '0.1.0',
   };
   app.get('/api/app-info', async () => envelope(appInfo));

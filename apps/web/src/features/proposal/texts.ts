@@ -12,7 +12,6 @@ export const PROPOSAL_TEXTS = {
   checkHistory: 'Cek Histori Jalan',
   detailTitle: 'Detail Usulan',
   editContactPerson: 'Edit Contact Person',
-  surveyPending: 'Hasil survey akan tampil di sini setelah fitur survey tersedia.',
   noFiles: 'Tidak ada file',
   noHistory: 'Belum ada usulan lain di lokasi ini.',
   historyLink: (count: number) => `Lihat histori lokasi (${count})`,

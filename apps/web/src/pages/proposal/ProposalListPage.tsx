@@ -1,34 +1,26 @@
 import { EditOutlined, EyeOutlined, PlusOutlined, PrinterOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  PROPOSAL_TYPE_NAMES,
-  PROPOSAL_TYPES,
-  type TProposalDetail,
-  type TProposalRow,
-  type TProposalType,
-} from '@eusulan/shared';
-import { Button, DatePicker, Space, Tabs } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import type { TProposalDetail, TProposalRow, TProposalType } from '@eusulan/shared';
+import { Button, Space } from 'antd';
+import { useState } from 'react';
 import { useCurrentRoute } from '../../app/current-route.ts';
-import { DataTable, type DataTableColumn, useTableState } from '../../components/data-table/DataTable.tsx';
+import { DataTable, useTableState } from '../../components/data-table/DataTable.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { fetchProposal, type ProposalListFilters, useProposals } from '../../features/proposal/api.ts';
-import {
-  PlaceCell,
-  ProposalDateCell,
-  ProposerCell,
-} from '../../features/proposal/components/ProposalCells.tsx';
+import { fetchProposal, useProposals } from '../../features/proposal/api.ts';
 import { ProposalDetailDialog } from '../../features/proposal/components/ProposalDetailDialog.tsx';
 import { ProposalFormDialog } from '../../features/proposal/components/ProposalFormDialog.tsx';
-import { ProposalStatus } from '../../features/proposal/components/ProposalStatus.tsx';
+import {
+  openPrint,
+  ProposalListFilterBar,
+  proposalListColumns,
+  useProposalListFilters,
+} from '../../features/proposal/components/ProposalListParts.tsx';
 import { handleApiError } from '../../lib/errors.ts';
 import { ImportProposalDialog } from './components/ImportProposalDialog.tsx';
 
 /** Pokir and musrenbang proposals can also be imported from a spreadsheet (spec §1, §2). */
 export const canImport = (type: TProposalType) => type === 'pokir' || type === 'musrenbang';
 
-/** The route that prints a proposal's field survey report, opened in a new window (spec §2). */
-export const printPath = (id: number) => `/cetak-data-usulan-survey?id=${id}`;
+export { printPath } from '../../features/proposal/components/ProposalListParts.tsx';
 
 /** Which row actions a proposal offers (spec §2, §4): Edit only while unverified, Print only with a survey. */
 export function rowActionsOf(row: Pick<TProposalRow, 'statusType' | 'hasSurvey'>) {
@@ -46,14 +38,9 @@ interface FormState {
  */
 export function ProposalListPage() {
   const route = useCurrentRoute();
-  const [proposalType, setProposalType] = useState<TProposalType>('taruna');
-  const [startYear, setStartYear] = useState<Dayjs | null>(null);
-  const [endYear, setEndYear] = useState<Dayjs | null>(null);
+  const filterState = useProposalListFilters();
+  const { proposalType, filters } = filterState;
   const [state, dispatch] = useTableState();
-  const filters = useMemo<ProposalListFilters>(
-    () => ({ proposalType, startYear: startYear?.year(), endYear: endYear?.year() }),
-    [proposalType, startYear, endYear],
-  );
   const list = useProposals(filters, state);
   const [formState, setFormState] = useState<FormState>({ open: false, record: null });
   const [loadingId, setLoadingId] = useState<number | null>(null);
@@ -80,68 +67,42 @@ export function ProposalListPage() {
     }
   };
 
-  const columns: DataTableColumn<TProposalRow>[] = [
-    {
-      key: 'date',
-      title: 'Tanggal',
-      sortKey: 'proposal_date',
-      render: (row) => <ProposalDateCell row={row} />,
-    },
-    {
-      key: 'proposer',
-      title: 'Pengusul',
-      sortKey: 'proposer_name',
-      render: (row) => <ProposerCell row={row} />,
-    },
-    { key: 'road', title: 'Jalan', sortKey: 'road', render: (row) => <PlaceCell row={row} withHistory /> },
-    {
-      key: 'status',
-      title: 'Status',
-      sortKey: 'status_type',
-      render: (row) => <ProposalStatus proposal={row} />,
-    },
-    {
-      key: 'actions',
-      title: 'Aksi',
-      align: 'center',
-      render: (row) => {
-        const actions = rowActionsOf(row);
-        return (
-          <Space size="small" wrap>
-            {actions.canEdit ? (
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                loading={loadingId === row.id}
-                onClick={() => void openEdit(row)}
-                data-testid={`edit-${row.id}`}
-              >
-                Edit
-              </Button>
-            ) : null}
-            <Button
-              size="small"
-              icon={<EyeOutlined />}
-              onClick={() => setDetailId(row.id)}
-              data-testid={`detail-${row.id}`}
-            >
-              Detail
-            </Button>
-            {actions.canPrint ? (
-              <Button
-                size="small"
-                icon={<PrinterOutlined />}
-                onClick={() => window.open(printPath(row.id), '_blank')}
-                data-testid={`print-${row.id}`}
-              >
-                Print
-              </Button>
-            ) : null}
-          </Space>
-        );
-      },
-    },
-  ];
+  const columns = proposalListColumns((row) => {
+    const actions = rowActionsOf(row);
+    return (
+      <Space size="small" wrap>
+        {actions.canEdit ? (
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            loading={loadingId === row.id}
+            onClick={() => void openEdit(row)}
+            data-testid={`edit-${row.id}`}
+          >
+            Edit
+          </Button>
+        ) : null}
+        <Button
+          size="small"
+          icon={<EyeOutlined />}
+          onClick={() => setDetailId(row.id)}
+          data-testid={`detail-${row.id}`}
+        >
+          Detail
+        </Button>
+        {actions.canPrint ? (
+          <Button
+            size="small"
+            icon={<PrinterOutlined />}
+            onClick={() => openPrint(row.id)}
+            data-testid={`print-${row.id}`}
+          >
+            Print
+          </Button>
+        ) : null}
+      </Space>
+    );
+  });
 
   return (
     <section className="screen proposal-screen" data-screen={route?.name} data-testid="proposal-list">
@@ -170,36 +131,7 @@ export function ProposalListPage() {
         }
       />
       <div className="screen__panel">
-        <div className="proposal-screen__filters">
-          <Tabs
-            activeKey={proposalType}
-            onChange={(key) => changeFilter(() => setProposalType(key as TProposalType))}
-            items={PROPOSAL_TYPES.map((type) => ({ key: type, label: PROPOSAL_TYPE_NAMES[type] }))}
-            data-testid="proposal-type-tabs"
-          />
-          <Space wrap className="proposal-screen__years">
-            <span>Tahun</span>
-            <DatePicker
-              picker="year"
-              placeholder="Semua Tahun"
-              value={startYear}
-              onChange={(value) => changeFilter(() => setStartYear(value))}
-              disabledDate={(year) => Boolean(endYear && year.year() > endYear.year())}
-              aria-label="Tahun awal"
-              data-testid="filter-start-year"
-            />
-            <span>s/d</span>
-            <DatePicker
-              picker="year"
-              placeholder="Semua Tahun"
-              value={endYear}
-              onChange={(value) => changeFilter(() => setEndYear(value))}
-              disabledDate={(year) => Boolean(startYear && year.year() < startYear.year())}
-              aria-label="Tahun akhir"
-              data-testid="filter-end-year"
-            />
-          </Space>
-        </div>
+        <ProposalListFilterBar state={filterState} onChange={changeFilter} yearPlaceholder="Semua Tahun" />
         <DataTable<TProposalRow>
           columns={columns}
           rows={rows}

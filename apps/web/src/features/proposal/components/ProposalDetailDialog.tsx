@@ -9,6 +9,7 @@ import { ContactPersonDialog } from './ContactPersonDialog.tsx';
 import { PlaceHistoryTable } from './PlaceHistoryTable.tsx';
 import { ProposalFiles } from './ProposalFiles.tsx';
 import { ProposalStatus } from './ProposalStatus.tsx';
+import { SurveyResultsTab } from './SurveyResultsTab.tsx';
 
 /** 'Detail Usulan Taruna - 02-11-2026' (spec §2). */
 export const detailTitle = (detail: Pick<TProposalDetail, 'proposalTypeName' | 'date'> | undefined) =>
@@ -188,7 +189,7 @@ export function ProposalDetailDialog({
           {
             key: 'survey',
             label: 'Hasil Survey',
-            children: <Empty description={PROPOSAL_TEXTS.surveyPending} data-testid="survey-pending" />,
+            children: <SurveyResultsTab detail={data} />,
           },
         ]}
       />

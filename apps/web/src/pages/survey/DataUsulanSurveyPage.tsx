@@ -1,0 +1,109 @@
+import { EditOutlined, EyeOutlined, PrinterOutlined } from '@ant-design/icons';
+import type { TProposalRow } from '@eusulan/shared';
+import { Button, Space, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useCurrentRoute } from '../../app/current-route.ts';
+import { DataTable, useTableState } from '../../components/data-table/DataTable.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { useProposals } from '../../features/proposal/api.ts';
+import { ProposalDetailDialog } from '../../features/proposal/components/ProposalDetailDialog.tsx';
+import {
+  openPrint,
+  ProposalListFilterBar,
+  proposalListColumns,
+  useProposalListFilters,
+} from '../../features/proposal/components/ProposalListParts.tsx';
+
+/** The survey form comes with the next issue; until then the action shows where it will be. */
+export const SURVEY_FORM_PENDING = 'Form survey akan tersedia pada pembaruan berikutnya.';
+
+/** Which actions a row of the consultant's list offers (spec §2, §4, DESIGN §4). */
+export function surveyRowActionsOf(row: Pick<TProposalRow, 'statusType' | 'hasSurvey'>) {
+  return {
+    canSurvey: row.statusType === 'verified' || row.statusType === 'surveyed',
+    canPrint: row.hasSurvey,
+  };
+}
+
+/**
+ * Data Usulan Survey (/data-usulan-survey, consultan): the consultant's own proposals in the layout of the
+ * spec's Proposal history list: year range (All Years), type tabs (taruna first), Detail, and Print once a
+ * submitted survey exists (DESIGN §4).
+ */
+export function DataUsulanSurveyPage() {
+  const route = useCurrentRoute();
+  const filterState = useProposalListFilters();
+  const [state, dispatch] = useTableState();
+  const list = useProposals(filterState.filters, state);
+  const [detailId, setDetailId] = useState<number | null>(null);
+
+  // Spec §8: a failed list empties the table (the common handler has already spoken).
+  const rows = list.isError ? [] : (list.data?.rows ?? []);
+  const total = list.isError ? 0 : (list.data?.total ?? 0);
+
+  const changeFilter = (apply: () => void) => {
+    apply();
+    dispatch({ type: 'first-page' });
+  };
+
+  const columns = proposalListColumns((row) => {
+    const actions = surveyRowActionsOf(row);
+    return (
+      <Space size="small" wrap>
+        <Button
+          size="small"
+          icon={<EyeOutlined />}
+          onClick={() => setDetailId(row.id)}
+          data-testid={`detail-${row.id}`}
+        >
+          Detail
+        </Button>
+        {actions.canPrint ? (
+          <Button
+            size="small"
+            icon={<PrinterOutlined />}
+            onClick={() => openPrint(row.id)}
+            data-testid={`print-${row.id}`}
+          >
+            Print
+          </Button>
+        ) : null}
+        {actions.canSurvey ? (
+          <Tooltip title={SURVEY_FORM_PENDING}>
+            {/* A disabled button swallows pointer events, so the tooltip hangs on a wrapper. */}
+            <span>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                disabled
+                title="Survey"
+                data-testid={`survey-${row.id}`}
+              >
+                Survey
+              </Button>
+            </span>
+          </Tooltip>
+        ) : null}
+      </Space>
+    );
+  }, 'Pengusul & No HP');
+
+  return (
+    <section className="screen proposal-screen" data-screen={route?.name} data-testid="survey-proposal-list">
+      <PageHeading title={route?.title ?? ''} />
+      <div className="screen__panel">
+        <ProposalListFilterBar state={filterState} onChange={changeFilter} yearPlaceholder="All Years" />
+        <DataTable<TProposalRow>
+          columns={columns}
+          rows={rows}
+          total={total}
+          isLoading={list.isFetching}
+          state={state}
+          dispatch={dispatch}
+          rowKey={(row) => row.id}
+        />
+      </div>
+      <ProposalDetailDialog proposalId={detailId} onClose={() => setDetailId(null)} />
+    </section>
+  );
+}
