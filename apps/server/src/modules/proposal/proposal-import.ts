@@ -8,7 +8,7 @@ import {
   ZProposalForm,
 } from '@eusulan/shared';
 import ExcelJS from 'exceljs';
-import type { ProposalValues } from './proposal.queries.ts';
+import { type ProposalValues, toProposalValues } from './proposal.queries.ts';
 
 type ImportType = (typeof IMPORTABLE_PROPOSAL_TYPES)[number];
 type ColumnKey = (typeof PROPOSAL_IMPORT_COLUMNS)[number]['key'];
@@ -228,19 +228,7 @@ export async function parseImportWorkbook(
       errors.push({ excelRow: rowNumber, errors: rowErrors });
       continue;
     }
-    const input = parsed.data;
-    values.push({
-      proposalType: input.proposalType,
-      proposalDate: input.proposalDate,
-      proposerName: input.proposerName,
-      phoneNumber: input.phoneNumber,
-      roadId: input.roadId ?? null,
-      villageId: input.villageId,
-      rtNumber: input.rtNumber ?? null,
-      rwNumber: input.rwNumber ?? null,
-      address: input.address,
-      consultantId: input.consultantId,
-    });
+    values.push(toProposalValues(parsed.data));
   }
   if (dataRows === 0) return { values: [], errors: fileError('File tidak berisi data usulan.') };
   return { values: errors.length ? [] : values, errors, proposalType };

@@ -1,4 +1,10 @@
-import type { TFileKind, TProposalListQuery, TProposalType, TStatusType } from '@eusulan/shared';
+import type {
+  TFileKind,
+  TProposalForm,
+  TProposalListQuery,
+  TProposalType,
+  TStatusType,
+} from '@eusulan/shared';
 import { and, count, desc, eq, gte, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -245,6 +251,20 @@ export interface ProposalValues {
   address: string;
   consultantId: number;
 }
+
+/** The stored columns of a validated proposal form (web form and spreadsheet row alike). */
+export const toProposalValues = (input: TProposalForm): ProposalValues => ({
+  proposalType: input.proposalType,
+  proposalDate: input.proposalDate,
+  proposerName: input.proposerName,
+  phoneNumber: input.phoneNumber,
+  roadId: input.roadId ?? null,
+  villageId: input.villageId,
+  rtNumber: input.rtNumber ?? null,
+  rwNumber: input.rwNumber ?? null,
+  address: input.address,
+  consultantId: input.consultantId,
+});
 
 export async function insertProposal(db: Db, values: ProposalValues & { createdById: number | null }) {
   const [row] = await db.insert(proposals).values(values).returning({ id: proposals.id });

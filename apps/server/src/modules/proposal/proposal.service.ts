@@ -3,7 +3,6 @@ import {
   PROPOSAL_MESSAGES,
   type TContactPerson,
   type TFileKind,
-  type TProposalForm,
   UPLOAD_LIMITS,
   ZContactPerson,
   ZProposalForm,
@@ -96,19 +95,6 @@ async function checkReferences(
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
-const proposalValues = (input: TProposalForm): queries.ProposalValues => ({
-  proposalType: input.proposalType,
-  proposalDate: input.proposalDate,
-  proposerName: input.proposerName,
-  phoneNumber: input.phoneNumber,
-  roadId: input.roadId ?? null,
-  villageId: input.villageId,
-  rtNumber: input.rtNumber ?? null,
-  rwNumber: input.rwNumber ?? null,
-  address: input.address,
-  consultantId: input.consultantId,
-});
-
 function checkFileCount(kept: number, added: number) {
   if (kept + added > UPLOAD_LIMITS.maxFilesPerUpload) {
     throw invalid({ files: [PROPOSAL_MESSAGES.fileCount(UPLOAD_LIMITS.maxFilesPerUpload)] });
@@ -138,7 +124,10 @@ export async function createProposal(deps: Deps, auth: AuthContext, form: Multip
     const input = parseInput(ZProposalForm, form.fields);
     checkFileCount(0, form.files.length);
     await checkReferences(tx, input);
-    const id = await queries.insertProposal(tx, { ...proposalValues(input), createdById: auth.userId });
+    const id = await queries.insertProposal(tx, {
+      ...queries.toProposalValues(input),
+      createdById: auth.userId,
+    });
     await placed.place(tx, id, 'proposal', form.files, auth.userId);
     return { id, removedKeys: [] };
   });
@@ -153,7 +142,7 @@ export async function updateProposal(deps: Deps, auth: AuthContext, id: number, 
     await checkReferences(tx, input, current);
     const keep = await queries.ownFileIds(tx, id, 'proposal', input.existingFileId);
     checkFileCount(keep.length, form.files.length);
-    await queries.updateProposal(tx, id, proposalValues(input));
+    await queries.updateProposal(tx, id, queries.toProposalValues(input));
     const removedKeys = await queries.deleteFilesExcept(tx, id, 'proposal', keep);
     await placed.place(tx, id, 'proposal', form.files, auth.userId);
     return { id, removedKeys };

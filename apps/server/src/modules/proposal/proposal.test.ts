@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { fixture, multipart } from '../../../test/multipart.ts';
 import {
-  consultants,
   districts,
   proposalFiles,
   proposals,

@@ -67,7 +67,7 @@ export async function surveyRoutes(app: FastifyInstance) {
     app.post(`${base}/${kind}`, { preHandler: consultantOnly }, async (request, reply) => {
       const proposalId = idParam(request.params);
       const auth = authOf(request);
-      await service.surveyableProposal(db, auth, proposalId);
+      const proposal = await service.surveyableProposal(db, auth, proposalId);
       const form = await readMultipart(request, {
         fileFields: ['file'],
         maxFiles: 1,
@@ -82,7 +82,7 @@ export async function surveyRoutes(app: FastifyInstance) {
           kind === 'photo'
             ? { kind, ...parseInput(ZPhotoFields, form.fields) }
             : { kind, ...parseInput(ZVideoFields, form.fields) };
-        await service.addSurveyMedia(deps, auth, proposalId, file, extra);
+        await service.addSurveyMedia(deps, auth, proposal, file, extra);
       } finally {
         await form.discard();
       }

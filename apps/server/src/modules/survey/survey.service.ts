@@ -73,15 +73,21 @@ export async function saveSurveyDraft(deps: Deps, auth: AuthContext, proposalId:
   });
 }
 
-/** Adds a photo or video to the open draft (created when there is none yet). */
+/** A proposal surveyableProposal() has let through; only that function makes one. */
+export type SurveyableProposal = Awaited<ReturnType<typeof surveyableProposal>>;
+
+/**
+ * Adds a photo or video to the open draft (created when there is none yet). The route checks the policy
+ * before it reads the upload, and hands over the checked proposal.
+ */
 export async function addSurveyMedia(
   deps: Deps,
   auth: AuthContext,
-  proposalId: number,
+  proposal: SurveyableProposal,
   file: UploadedFile,
   extra: { kind: 'photo'; photoCategoryId: number } | { kind: 'video'; description: string },
 ) {
-  await surveyableProposal(deps.db, auth, proposalId);
+  const proposalId = proposal.id;
   if (extra.kind === 'photo' && !(await queries.photoCategoryIsActive(deps.db, extra.photoCategoryId))) {
     throw invalid({ photoCategoryId: [SURVEY_MESSAGES.unknownPhotoCategory] });
   }

@@ -14,6 +14,19 @@ import {
 
 export const EMPTY_TABLE_TEXT = 'Tidak ditemukan data apapun disini.';
 
+/** What a list query gives the table; spec §8: a failed list empties the table and sets total 0. */
+export function tablePageOf<TRow>(query: {
+  isError: boolean;
+  isFetching: boolean;
+  data?: { rows: readonly TRow[]; total: number };
+}) {
+  return {
+    rows: query.isError ? [] : (query.data?.rows ?? []),
+    total: query.isError ? 0 : (query.data?.total ?? 0),
+    isLoading: query.isFetching,
+  };
+}
+
 export interface DataTableColumn<TRow> {
   key: string;
   title: ReactNode;

@@ -1,19 +1,14 @@
-import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { TProposalRow } from '@eusulan/shared';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCurrentRoute } from '../../app/current-route.ts';
-import { DataTable, type DataTableColumn, useTableState } from '../../components/data-table/DataTable.tsx';
+import { DataTable, tablePageOf, useTableState } from '../../components/data-table/DataTable.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useConsultantProposals } from '../../features/assigned-consultant/api.ts';
-import {
-  PlaceCell,
-  ProposalDateCell,
-  ProposerCell,
-} from '../../features/proposal/components/ProposalCells.tsx';
 import { ProposalDetailDialog } from '../../features/proposal/components/ProposalDetailDialog.tsx';
-import { ProposalStatus } from '../../features/proposal/components/ProposalStatus.tsx';
+import { proposalTaskColumns } from '../../features/proposal/components/ProposalListParts.tsx';
 
 /** react-router keeps the position in its history entries; 0 means this page was opened directly. */
 const hasPreviousPage = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
@@ -33,42 +28,12 @@ export function AssignedConsultantDetailPage() {
   const list = useConsultantProposals(consultantId, state);
   const [detailId, setDetailId] = useState<number | null>(null);
 
-  const columns: DataTableColumn<TProposalRow>[] = [
-    {
-      key: 'date',
-      title: 'Tanggal',
-      sortKey: 'proposal_date',
-      render: (row) => <ProposalDateCell row={row} />,
-    },
-    {
-      key: 'proposer',
-      title: 'Pengusul & No HP',
-      sortKey: 'proposer_name',
-      render: (row) => <ProposerCell row={row} withType />,
-    },
-    { key: 'place', title: 'Jalan & RT/RW', render: (row) => <PlaceCell row={row} /> },
-    {
-      key: 'status',
-      title: 'Status',
-      sortKey: 'status_type',
-      render: (row) => <ProposalStatus proposal={row} />,
-    },
-    {
-      key: 'actions',
-      title: 'Aksi',
-      align: 'center',
-      render: (row) => (
-        <Button
-          size="small"
-          icon={<EyeOutlined />}
-          onClick={() => setDetailId(row.id)}
-          data-testid={`detail-${row.id}`}
-        >
-          Detail
-        </Button>
-      ),
-    },
-  ];
+  const columns = proposalTaskColumns({
+    proposerTitle: 'Pengusul & No HP',
+    placeTitle: 'Jalan & RT/RW',
+    onDetail: (row) => setDetailId(row.id),
+    detailTestId: (row) => `detail-${row.id}`,
+  });
 
   return (
     <section className="screen" data-screen={route?.name} data-testid="assigned-consultant-detail">
@@ -92,9 +57,7 @@ export function AssignedConsultantDetailPage() {
       <div className="screen__panel">
         <DataTable<TProposalRow>
           columns={columns}
-          rows={list.isError ? [] : (list.data?.rows ?? [])}
-          total={list.isError ? 0 : (list.data?.total ?? 0)}
-          isLoading={list.isFetching}
+          {...tablePageOf(list)}
           state={state}
           dispatch={dispatch}
           rowKey={(row) => row.id}

@@ -4,7 +4,12 @@ import { Button, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { useCurrentRoute } from '../../app/current-route.ts';
 import { ConsultantTypeBadge } from '../../components/ConsultantTypeBadge.tsx';
-import { DataTable, type DataTableColumn, useTableState } from '../../components/data-table/DataTable.tsx';
+import {
+  DataTable,
+  type DataTableColumn,
+  tablePageOf,
+  useTableState,
+} from '../../components/data-table/DataTable.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import {
   ASSIGNED_CONSULTANT_SORT_OPTIONS,
@@ -82,9 +87,7 @@ export function AssignedConsultantListPage() {
       <div className="screen__panel">
         <DataTable<TAssignedConsultantRow>
           columns={columns}
-          rows={list.isError ? [] : (list.data?.rows ?? [])}
-          total={list.isError ? 0 : (list.data?.total ?? 0)}
-          isLoading={list.isFetching}
+          {...tablePageOf(list)}
           state={state}
           dispatch={dispatch}
           rowKey={(row) => row.id}

@@ -1,15 +1,16 @@
-import { EditOutlined, EyeOutlined, PlusOutlined, PrinterOutlined, UploadOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TProposalDetail, TProposalRow, TProposalType } from '@eusulan/shared';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useCurrentRoute } from '../../app/current-route.ts';
-import { DataTable, useTableState } from '../../components/data-table/DataTable.tsx';
+import { DataTable, tablePageOf, useTableState } from '../../components/data-table/DataTable.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { fetchProposal, useProposals } from '../../features/proposal/api.ts';
 import { ProposalDetailDialog } from '../../features/proposal/components/ProposalDetailDialog.tsx';
 import { ProposalFormDialog } from '../../features/proposal/components/ProposalFormDialog.tsx';
 import {
-  openPrint,
+  DetailButton,
+  PrintButton,
   ProposalListFilterBar,
   proposalListColumns,
   useProposalListFilters,
@@ -47,10 +48,6 @@ export function ProposalListPage() {
   const [detailId, setDetailId] = useState<number | null>(null);
   const [isImportOpen, setIsImportOpen] = useState(false);
 
-  // Spec §8: a failed list empties the table (the common handler has already spoken).
-  const rows = list.isError ? [] : (list.data?.rows ?? []);
-  const total = list.isError ? 0 : (list.data?.total ?? 0);
-
   const changeFilter = (apply: () => void) => {
     apply();
     dispatch({ type: 'first-page' });
@@ -82,24 +79,8 @@ export function ProposalListPage() {
             Edit
           </Button>
         ) : null}
-        <Button
-          size="small"
-          icon={<EyeOutlined />}
-          onClick={() => setDetailId(row.id)}
-          data-testid={`detail-${row.id}`}
-        >
-          Detail
-        </Button>
-        {actions.canPrint ? (
-          <Button
-            size="small"
-            icon={<PrinterOutlined />}
-            onClick={() => openPrint(row.id)}
-            data-testid={`print-${row.id}`}
-          >
-            Print
-          </Button>
-        ) : null}
+        <DetailButton onClick={() => setDetailId(row.id)} testId={`detail-${row.id}`} />
+        {actions.canPrint ? <PrintButton proposalId={row.id} /> : null}
       </Space>
     );
   });
@@ -134,9 +115,7 @@ export function ProposalListPage() {
         <ProposalListFilterBar state={filterState} onChange={changeFilter} yearPlaceholder="Semua Tahun" />
         <DataTable<TProposalRow>
           columns={columns}
-          rows={rows}
-          total={total}
-          isLoading={list.isFetching}
+          {...tablePageOf(list)}
           state={state}
           dispatch={dispatch}
           rowKey={(row) => row.id}

@@ -1,14 +1,15 @@
-import { EditOutlined, EyeOutlined, PrinterOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import type { TProposalRow } from '@eusulan/shared';
 import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useCurrentRoute } from '../../app/current-route.ts';
-import { DataTable, useTableState } from '../../components/data-table/DataTable.tsx';
+import { DataTable, tablePageOf, useTableState } from '../../components/data-table/DataTable.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useProposals } from '../../features/proposal/api.ts';
 import { ProposalDetailDialog } from '../../features/proposal/components/ProposalDetailDialog.tsx';
 import {
-  openPrint,
+  DetailButton,
+  PrintButton,
   ProposalListFilterBar,
   proposalListColumns,
   useProposalListFilters,
@@ -37,10 +38,6 @@ export function DataUsulanSurveyPage() {
   const list = useProposals(filterState.filters, state);
   const [detailId, setDetailId] = useState<number | null>(null);
 
-  // Spec §8: a failed list empties the table (the common handler has already spoken).
-  const rows = list.isError ? [] : (list.data?.rows ?? []);
-  const total = list.isError ? 0 : (list.data?.total ?? 0);
-
   const changeFilter = (apply: () => void) => {
     apply();
     dispatch({ type: 'first-page' });
@@ -50,24 +47,8 @@ export function DataUsulanSurveyPage() {
     const actions = surveyRowActionsOf(row);
     return (
       <Space size="small" wrap>
-        <Button
-          size="small"
-          icon={<EyeOutlined />}
-          onClick={() => setDetailId(row.id)}
-          data-testid={`detail-${row.id}`}
-        >
-          Detail
-        </Button>
-        {actions.canPrint ? (
-          <Button
-            size="small"
-            icon={<PrinterOutlined />}
-            onClick={() => openPrint(row.id)}
-            data-testid={`print-${row.id}`}
-          >
-            Print
-          </Button>
-        ) : null}
+        <DetailButton onClick={() => setDetailId(row.id)} testId={`detail-${row.id}`} />
+        {actions.canPrint ? <PrintButton proposalId={row.id} /> : null}
         {actions.canSurvey ? (
           <Tooltip title={SURVEY_FORM_PENDING}>
             {/* A disabled button swallows pointer events, so the tooltip hangs on a wrapper. */}
@@ -95,9 +76,7 @@ export function DataUsulanSurveyPage() {
         <ProposalListFilterBar state={filterState} onChange={changeFilter} yearPlaceholder="All Years" />
         <DataTable<TProposalRow>
           columns={columns}
-          rows={rows}
-          total={total}
-          isLoading={list.isFetching}
+          {...tablePageOf(list)}
           state={state}
           dispatch={dispatch}
           rowKey={(row) => row.id}

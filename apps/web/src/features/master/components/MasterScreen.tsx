@@ -2,7 +2,12 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, type FormInstance, Space, Switch } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useCurrentRoute } from '../../../app/current-route.ts';
-import { DataTable, type DataTableColumn, useTableState } from '../../../components/data-table/DataTable.tsx';
+import {
+  DataTable,
+  type DataTableColumn,
+  tablePageOf,
+  useTableState,
+} from '../../../components/data-table/DataTable.tsx';
 import { FormModal, type FormMode } from '../../../components/FormModal.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { handleApiError } from '../../../lib/errors.ts';
@@ -76,10 +81,6 @@ export function MasterScreen<TRow extends MasterRow, TValues extends object>({
   const [record, setRecord] = useState<TRow | null>(null);
   const [isOpen, setIsOpen] = useState(false);
   const [loadingId, setLoadingId] = useState<number | null>(null);
-
-  // Spec §8: a failed list empties the table (the common handler has already spoken).
-  const rows = list.isError ? [] : (list.data?.rows ?? []);
-  const total = list.isError ? 0 : (list.data?.total ?? 0);
 
   const openInsert = () => {
     form.resetFields();
@@ -181,9 +182,7 @@ export function MasterScreen<TRow extends MasterRow, TValues extends object>({
       <div className="screen__panel">
         <DataTable<TRow>
           columns={[...columns, ...statusColumn, actionColumn]}
-          rows={rows}
-          total={total}
-          isLoading={list.isFetching}
+          {...tablePageOf(list)}
           state={state}
           dispatch={dispatch}
           rowKey={(row) => row.id}

@@ -1,10 +1,7 @@
-import { EyeOutlined } from '@ant-design/icons';
 import type { TProposalRow } from '@eusulan/shared';
-import { Button } from 'antd';
-import { DataTable, type DataTableColumn, useTableState } from '../../../components/data-table/DataTable.tsx';
+import { DataTable, tablePageOf, useTableState } from '../../../components/data-table/DataTable.tsx';
 import { type ProposalPlace, usePlaceHistory } from '../api.ts';
-import { PlaceCell, ProposalDateCell, ProposerCell } from './ProposalCells.tsx';
-import { ProposalStatus } from './ProposalStatus.tsx';
+import { proposalTaskColumns } from './ProposalListParts.tsx';
 
 interface PlaceHistoryTableProps {
   place: ProposalPlace;
@@ -23,48 +20,16 @@ export function PlaceHistoryTable({
 }: PlaceHistoryTableProps) {
   const [state, dispatch] = useTableState();
   const history = usePlaceHistory(place, excludeIds, state);
-  const columns: DataTableColumn<TProposalRow>[] = [
-    {
-      key: 'date',
-      title: 'Tanggal',
-      sortKey: 'proposal_date',
-      render: (row) => <ProposalDateCell row={row} />,
-    },
-    {
-      key: 'proposer',
-      title: 'Pengusul',
-      sortKey: 'proposer_name',
-      render: (row) => <ProposerCell row={row} withType />,
-    },
-    { key: 'place', title: 'Jalan', render: (row) => <PlaceCell row={row} /> },
-    {
-      key: 'status',
-      title: 'Status',
-      sortKey: 'status_type',
-      render: (row) => <ProposalStatus proposal={row} />,
-    },
-    {
-      key: 'actions',
-      title: 'Aksi',
-      align: 'center',
-      render: (row) => (
-        <Button
-          size="small"
-          icon={<EyeOutlined />}
-          onClick={() => onDetail(row)}
-          data-testid={`history-detail-${row.id}`}
-        >
-          Detail
-        </Button>
-      ),
-    },
-  ];
+  const columns = proposalTaskColumns({
+    proposerTitle: 'Pengusul',
+    placeTitle: 'Jalan',
+    onDetail,
+    detailTestId: (row) => `history-detail-${row.id}`,
+  });
   return (
     <DataTable<TProposalRow>
       columns={columns}
-      rows={history.isError ? [] : (history.data?.rows ?? [])}
-      total={history.isError ? 0 : (history.data?.total ?? 0)}
-      isLoading={history.isFetching}
+      {...tablePageOf(history)}
       state={state}
       dispatch={dispatch}
       rowKey={(row) => row.id}

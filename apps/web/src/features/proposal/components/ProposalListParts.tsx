@@ -1,6 +1,7 @@
+import { EyeOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { TProposalRow, TProposalType } from '@eusulan/shared';
 import { PROPOSAL_TYPE_NAMES, PROPOSAL_TYPES } from '@eusulan/shared';
-import { DatePicker, Space, Tabs } from 'antd';
+import { Button, DatePicker, Space, Tabs } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { DataTableColumn } from '../../../components/data-table/DataTable.tsx';
@@ -18,6 +19,29 @@ export const printPath = (id: number) => `/cetak-data-usulan-survey?id=${id}`;
 
 /** Opens the printable report in a new tab. */
 export const openPrint = (id: number) => window.open(printPath(id), '_blank');
+
+/** The Detail button of every proposal table row. */
+export function DetailButton({ onClick, testId }: { onClick(): void; testId: string }) {
+  return (
+    <Button size="small" icon={<EyeOutlined />} onClick={onClick} data-testid={testId}>
+      Detail
+    </Button>
+  );
+}
+
+/** The Print button: opens the printable field survey report in a new tab. */
+export function PrintButton({ proposalId }: { proposalId: number }) {
+  return (
+    <Button
+      size="small"
+      icon={<PrinterOutlined />}
+      onClick={() => openPrint(proposalId)}
+      data-testid={`print-${proposalId}`}
+    >
+      Print
+    </Button>
+  );
+}
 
 /** Type tab and year range; the years are sent only when set (spec §5). */
 export function useProposalListFilters() {
@@ -103,5 +127,46 @@ export function proposalListColumns(
       render: (row) => <ProposalStatus proposal={row} />,
     },
     { key: 'actions', title: 'Aksi', align: 'center', render: renderActions },
+  ];
+}
+
+/**
+ * The task-style proposal tables (place history, one surveyor's tasks): Tanggal, Pengusul with the type,
+ * Jalan with RT/RW, Status, and a Detail button.
+ */
+export function proposalTaskColumns(options: {
+  proposerTitle: string;
+  placeTitle: string;
+  onDetail(row: TProposalRow): void;
+  detailTestId(row: TProposalRow): string;
+}): DataTableColumn<TProposalRow>[] {
+  return [
+    {
+      key: 'date',
+      title: 'Tanggal',
+      sortKey: 'proposal_date',
+      render: (row) => <ProposalDateCell row={row} />,
+    },
+    {
+      key: 'proposer',
+      title: options.proposerTitle,
+      sortKey: 'proposer_name',
+      render: (row) => <ProposerCell row={row} withType />,
+    },
+    { key: 'place', title: options.placeTitle, render: (row) => <PlaceCell row={row} /> },
+    {
+      key: 'status',
+      title: 'Status',
+      sortKey: 'status_type',
+      render: (row) => <ProposalStatus proposal={row} />,
+    },
+    {
+      key: 'actions',
+      title: 'Aksi',
+      align: 'center',
+      render: (row) => (
+        <DetailButton onClick={() => options.onDetail(row)} testId={options.detailTestId(row)} />
+      ),
+    },
   ];
 }
