@@ -43,3 +43,14 @@ export async function settle(page: Page) {
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
 }
+
+/** GET with the page's own token: what the server answers the signed-in user (its envelope's data). */
+export async function apiGet<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (address) => {
+    const response = await fetch(address, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
+    if (!response.ok) throw new Error(`${address}: ${response.status}`);
+    return ((await response.json()) as { data: unknown }).data;
+  }, url) as Promise<T>;
+}

@@ -34,6 +34,16 @@ declare module 'autocannon' {
     requests: Histogram;
   }
 
-  function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  /** The running load: a promise of its result that also reports each answer and can be stopped early. */
+  interface AutocannonInstance {
+    /** Every answer as it arrives; responseTime in milliseconds (fractional). */
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): void;
+    stop(): void;
+  }
+
+  function autocannon(options: AutocannonOptions): Promise<AutocannonResult> & AutocannonInstance;
   export default autocannon;
 }

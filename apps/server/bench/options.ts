@@ -34,12 +34,26 @@ const HELP = `Flags (all optional):
   --explain             print EXPLAIN (ANALYZE, BUFFERS) of every scenario, not only the failing ones
   --strict              exit 1 when a budget is missed`;
 
-const positiveInt = (name: string, value: string | undefined, fallback: number) => {
+/** A --flag's positive integer, or the fallback when it is not given. */
+export const positiveInt = (name: string, value: string | undefined, fallback: number) => {
   if (value === undefined) return fallback;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new Error(`--${name} must be a positive integer`);
   return number;
 };
+
+/** --quick, or BENCH_QUICK=1 in the environment (the root bench script cannot pass flags down). */
+export const isQuick = (flag: boolean | undefined) =>
+  Boolean(flag) || ['1', 'true', 'yes'].includes(process.env.BENCH_QUICK ?? '');
+
+/** --database: a plain lower-case PostgreSQL name, since it is put into SQL as an identifier. */
+export function databaseNameOf(value: string | undefined): string | undefined {
+  const database = value?.trim();
+  if (database && !/^[a-z_][a-z0-9_]{0,62}$/.test(database)) {
+    throw new Error('--database must be a plain lower-case PostgreSQL name');
+  }
+  return database || undefined;
+}
 
 export function readBenchOptions(argv = process.argv.slice(2)): BenchOptions {
   const { values } = parseArgs({
@@ -65,11 +79,8 @@ export function readBenchOptions(argv = process.argv.slice(2)): BenchOptions {
     console.log(HELP);
     process.exit(0);
   }
-  const quick = values.quick || ['1', 'true', 'yes'].includes(process.env.BENCH_QUICK ?? '');
-  const database = values.database?.trim();
-  if (database && !/^[a-z_][a-z0-9_]{0,62}$/.test(database)) {
-    throw new Error('--database must be a plain lower-case PostgreSQL name');
-  }
+  const quick = isQuick(values.quick);
+  const database = databaseNameOf(values.database);
   return {
     quick,
     proposals: positiveInt('proposals', values.proposals, quick ? 20_000 : 200_000),

@@ -32,6 +32,7 @@ import { type BenchDatabase, openBenchDatabase } from './bench-database.ts';
 import { generateBenchData } from './generate.ts';
 import { buildImportWorkbook } from './import-workbook.ts';
 import { type BenchOptions, readBenchOptions, requireServerUrl } from './options.ts';
+import { ms, percentile, verdict } from './report.ts';
 import { processCpuMs, type ServerProcess, signInAdmin, startServer } from './server-process.ts';
 
 const BUDGET = { p50Ms: 25, p99Ms: 100, requestsPerSecond: 300 };
@@ -60,10 +61,6 @@ interface ScenarioResult {
   sqlLoaded: { p50: number; p99: number; perSecond: number };
   misses: string[];
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const ms = (value: number) => `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms`;
 
 const proposalTotal = (body: unknown) => (body as { data: { total: number } }).data.total;
 const metaTotal = (body: unknown) => (body as { meta: { total: number } }).meta.total;
@@ -366,8 +363,6 @@ async function measureImport(
   ].filter(Boolean);
   return { seconds, peakMb, rssBefore, fileKb: workbook.length / 1024, misses };
 }
-
-const verdict = (misses: string[]) => (misses.length ? `FAIL: ${misses.join('; ')}` : 'PASS');
 
 async function main() {
   const options = readBenchOptions();

@@ -9,6 +9,8 @@ import { createTokenSigner, resolveTokenSecret } from './lib/tokens.ts';
 import { assignedConsultantRoutes } from './modules/assigned-consultant/assigned-consultant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCaptchaVerifier } from './modules/auth/captcha.ts';
+import { completedWorkRoutes } from './modules/completed-work/completed-work.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { consultantRoutes } from './modules/master/consultant.routes.ts';
 import { masterRoutes } from './modules/master/master.routes.ts';
@@ -17,9 +19,11 @@ import { typeWorkColorRoutes } from './modules/master/type-work-color.routes.ts'
 import { userRoutes } from './modules/master/user.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { needApprovalRoutes } from './modules/need-approval/need-approval.routes.ts';
+import { processRoutes } from './modules/process/process.routes.ts';
 import { proposalRoutes } from './modules/proposal/proposal.routes.ts';
 import { selectListRoutes } from './modules/select-list/select-list.routes.ts';
 import { surveyRoutes } from './modules/survey/survey.routes.ts';
+import { surveyExportRoutes } from './modules/survey-export/survey-export.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -91,6 +95,10 @@ export async function buildApp(
   await app.register(mediaRoutes);
   await app.register(verificationRoutes);
   await app.register(surveyRoutes);
+  await app.register(processRoutes);
+  await app.register(surveyExportRoutes);
+  await app.register(completedWorkRoutes);
+  await app.register(dashboardRoutes);
   await app.register(webAppPlugin, {
     distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null,
   });

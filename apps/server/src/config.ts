@@ -52,6 +52,8 @@ const envSchema = z.object({
   RECAPTCHA_SITE_KEY: optionalText,
   RECAPTCHA_SECRET: optionalText,
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** The office's time zone: report dates and export date ranges are its calendar days (Surabaya: WIB). */
+  TIME_ZONE: z.string().trim().min(1).default('Asia/Jakarta'),
   DEFAULT_PASSWORD: z.string().min(8, { error: 'minimal 8 karakter' }).default('Usulan123'),
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: optionalText,
@@ -77,6 +79,23 @@ const envSchema = z.object({
         .map((line) => line.trim())
         .filter(Boolean),
     ),
+  /**
+   * The printable field survey report (spec §2): the letterhead logo (an http(s) address or a path the
+   * server serves; none by default), the addressee, the place before the date, and the two signature blocks.
+   */
+  REPORT_LOGO_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(https?:\/\/|\/)/, { error: 'harus berupa alamat http(s):// atau path yang diawali /' })
+      .optional(),
+  ),
+  REPORT_ADDRESSEE: z.string().trim().min(1).default('Kepala Bidang Jalan dan Jembatan'),
+  REPORT_PLACE: z.string().trim().min(1).default('Surabaya'),
+  REPORT_SIGNER_TITLE: z.string().trim().min(1).default('Sub Koordinator Perencanaan dan Pengawasan'),
+  /** Empty: the name and NIP lines are left blank for handwriting. */
+  REPORT_SIGNER_NAME: z.string().trim().default(''),
+  REPORT_SIGNER_NIP: z.string().trim().default(''),
+  REPORT_REPORTER_TITLE: z.string().trim().min(1).default('Surveyor'),
   /** Satellite tiles of every map (DESIGN §4): a public imagery service needing no key by default. */
   MAP_TILE_URL: z.string().trim().min(1).default(DEFAULT_MAP_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().default(DEFAULT_MAP_TILE_ATTRIBUTION),

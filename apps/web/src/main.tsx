@@ -9,7 +9,7 @@ import './app/styles.css';
 
 // Spec §8: a 401 anywhere clears storage and the profile, then goes to the login page.
 setUnauthenticatedHandler(() => {
-  endSession();
+  endSession('expired');
   void router.navigate('/login', { replace: true });
 });
 

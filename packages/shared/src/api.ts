@@ -61,6 +61,23 @@ export interface TAppInfo {
   mapTileUrl: string;
   mapTileAttribution: string;
   version: string;
+  /** The printable field survey report: letterhead logo (null: none), addressee, place and signatures. */
+  report: TReportIdentity;
+}
+
+/** Who the field survey report is addressed to and who signs it (configurable per city). */
+export interface TReportIdentity {
+  logoUrl: string | null;
+  /** 'Kepala Bidang Jalan dan Jembatan': after 'Kepada Yth.'. */
+  addressee: string;
+  /** Before the date of the signature block and after 'di' in the address: 'Surabaya'. */
+  place: string;
+  /** The 'Mengetahui' block: the Sub Koordinator's title, name and NIP (empty: left blank to write in). */
+  signerTitle: string;
+  signerName: string;
+  signerNip: string;
+  /** The 'Yang Melaporkan' block's title above the surveyor's name. */
+  reporterTitle: string;
 }
 
 /** A stored attachment as the detail shows it; link is a media URL the client adds ?token= to. */
@@ -109,6 +126,8 @@ export interface TProposalDetail extends TProposalRow {
   canEditContactPerson: boolean;
   /** Only while unverified, from the list (spec §4). */
   canEdit: boolean;
+  /** The approval panel: structural, on a surveyed proposal or a finished Pending one (spec §6, DESIGN §4). */
+  canChangeProcess: boolean;
   /** The newest submitted survey (surveyed or finished proposals); null before the first submit. */
   survey: TSurvey | null;
   surveyHistories: TSurveyHistoryItem[];
@@ -171,6 +190,8 @@ export interface TSurvey {
   proposalId: number;
   isDraft: boolean;
   createdAt: string | null;
+  /** When the draft was last saved (the web's autosave compares its device copy with it). */
+  updatedAt: string | null;
   submittedAt: string | null;
   surveyorName: string | null;
   roadCondition: string;
@@ -192,4 +213,119 @@ export interface TSurveyHistoryItem {
   createdAt: string;
   roadTypes: { id: number; name: string }[];
   surveyRoad: TSurveyRoad[];
+}
+
+/** A point of a completed-work line, WGS84 (spec §3 Completed-work detail coordinate). */
+export interface TCompletedWorkPoint {
+  latitude: number;
+  longitude: number;
+}
+
+/** The Warna Jenis Pekerjaan record an import was made under: its typeWork is the list's Jenis. */
+export interface TCompletedWorkType {
+  id: number;
+  idHash: string;
+  typeWork: string;
+  color: string;
+}
+
+/** GET completed-work row (spec §3 Completed-work list row): one imported zip. */
+export interface TCompletedWorkImportRow {
+  id: number;
+  /** The uploaded file's name (Nama File). */
+  name: string;
+  year: number;
+  typeWorkColor: TCompletedWorkType;
+  createdAt: string;
+}
+
+/** GET completed-work-detail/{importId} row: one work (line feature) of the import. */
+export interface TCompletedWorkRow {
+  id: number;
+  /** NAMA: the package. */
+  nama: string;
+  lokasi: string;
+  jenisPekerjaan: string;
+  tahun: number;
+  /** PJG_PAKET, metres (Total Panjang Paket). */
+  panjang: number;
+  /** PJG_LOKASI, metres. */
+  panjangLokasi: number;
+}
+
+/** GET completed-work-detail/{importId}: data.data + data.total, and the import the works belong to. */
+export interface TCompletedWorkRowPage {
+  data: TCompletedWorkRow[];
+  total: number;
+  page: number;
+  limit: number;
+  completedWork: TCompletedWorkImportRow;
+}
+
+/**
+ * GET completed-work-detail/{workId}/detail (spec §3 Completed-work detail). A line may have several
+ * parts, so coordinate is the list of this work's parts and coodinatePerkerjaan (the spec's spelling) the
+ * parts of every work of the same package (same NAMA in the same import), this one included; each part is
+ * a list of points. nilaiLokasi and nilaiPaket are left out for umum.
+ */
+export interface TCompletedWorkDetail {
+  id: number;
+  completedWorkId: number;
+  nama: string;
+  tahun: number;
+  lokasi: string;
+  jenisPekerjaan: string;
+  /** The work type's map colour. */
+  color: string;
+  panjangLokasi: number;
+  panjang: number;
+  nilaiLokasi?: number | null;
+  nilaiPaket?: number | null;
+  coordinate: TCompletedWorkPoint[][];
+  coodinatePerkerjaan: TCompletedWorkPoint[][];
+}
+
+/** POST completed-work 201: the new list row, what was stored, and warnings that did not refuse the file. */
+export interface TCompletedWorkImportResult {
+  completedWork: TCompletedWorkImportRow;
+  /** Works (line features) stored. */
+  works: number;
+  /** Packages (distinct NAMA). */
+  packages: number;
+  /** e.g. PJG_LOKASI more than 10 % off the drawn line's length; empty when none. */
+  warnings: string[];
+}
+
+/** POST completed-work 400: nothing was stored; every reason, in Indonesian (the last may count the rest). */
+export interface TCompletedWorkImportFailure {
+  errorList: string[];
+}
+
+/**
+ * GET dashboard item (spec §3 Dashboard proposal item): a proposal with a submitted survey and the lines of
+ * its newest survey. Each line is a Google encoded polyline (precision DASHBOARD_POLYLINE_PRECISION) of the
+ * drawn segments joined where one starts at the previous one's end; the spec's drawLine.lokasi segments
+ * stay available in the proposal detail.
+ */
+export interface TDashboardProposalItem {
+  proposalId: number;
+  lines: string[];
+}
+
+/** GET dashboard/completed-work item (spec §3): one work, its type's colour, its parts as encoded polylines. */
+export interface TDashboardCompletedWorkItem {
+  idHash: string;
+  id: number;
+  color: string;
+  lines: string[];
+}
+
+/** GET dashboard/search item: a road, proposal or completed work of our own data with the box to fit. */
+export interface TDashboardPlace {
+  kind: 'road' | 'proposal' | 'completed-work';
+  id: number;
+  label: string;
+  description: string;
+  /** [[south, west], [north, east]]. */
+  bounds: [[number, number], [number, number]];
 }

@@ -1,11 +1,14 @@
 /** Formatters of spec §9, shared so the web, the print report and exports agree. */
 
+/** Built once: a number formatter is costly to create, and lists and exports format thousands of amounts. */
+const RUPIAH_NUMBER = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 5 });
+
 /** Rupiah for display: id-ID grouping, up to 5 fraction digits; '-' when there is no value. */
 export function formatRupiah(value: number | string | null | undefined, withPrefix = true): string {
   if (value === null || value === undefined || value === '') return '-';
   const amount = Number(value);
   if (!Number.isFinite(amount)) return '-';
-  const text = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 5 }).format(amount);
+  const text = RUPIAH_NUMBER.format(amount);
   return withPrefix ? `Rp ${text}` : text;
 }
 

@@ -13,8 +13,12 @@ export {
   ZChangePassword,
   ZLogin,
 } from './schemas/auth.ts';
+export * from './schemas/completed-work.ts';
+export * from './schemas/dashboard.ts';
 export * from './schemas/list.ts';
 export * from './schemas/master.ts';
+export * from './schemas/process.ts';
 export * from './schemas/proposal.ts';
 export * from './schemas/survey.ts';
+export * from './schemas/survey-export.ts';
 export * from './schemas/user.ts';

@@ -11,6 +11,8 @@ import { verifyPassword } from '../lib/passwords.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 import {
+  completedWorkImports,
+  completedWorks,
   consultants,
   proposalFiles,
   proposals,
@@ -84,20 +86,44 @@ describe('prepareDatabase', () => {
     expect(new Set(byStatus('unverified').map((row) => row.proposalType))).toEqual(new Set(PROPOSAL_TYPES));
     // Further along: verified ones waiting for a survey, surveyed ones with submitted surveys and photos.
     expect(byStatus('verified')).toHaveLength(2);
-    expect(byStatus('surveyed')).toHaveLength(6);
+    expect(byStatus('surveyed')).toHaveLength(3);
+    // Decided by struktural1, one per process type, each with a note and a photo as structural documents.
+    expect(
+      byStatus('finished')
+        .map((row) => row.processType)
+        .sort(),
+    ).toEqual(['pending', 'project', 'self_management']);
     const submitted = await database.db.select().from(surveys);
     expect(submitted).toHaveLength(8);
     expect(submitted.every((survey) => !survey.isDraft)).toBe(true);
     expect(await counted(surveyPhotos)).toBe(8);
     expect(await counted(surveyRoadAsbItems)).toBe(16);
     const files = await database.db.select().from(proposalFiles);
-    expect(files.filter((file) => file.ext === 'pdf')).toHaveLength(32);
-    expect(files.filter((file) => file.ext === 'png')).toHaveLength(16);
+    expect(files.filter((file) => file.ext === 'pdf')).toHaveLength(32 + 3);
+    expect(files.filter((file) => file.ext === 'png')).toHaveLength(16 + 3);
+    expect(files.filter((file) => file.kind === 'structural')).toHaveLength(6);
     for (const file of files) {
       const stored = readFileSync(path.join(dataDir, 'files', file.storageKey));
       expect(stored.length).toBe(file.size);
       expect((await fileTypeFromBuffer(stored))?.mime).toBe(file.mimeType);
     }
+    // Completed works of two years and three work types, imported as UTM 49S shapefile zips.
+    const completedImports = await database.db.select().from(completedWorkImports);
+    expect(completedImports).toHaveLength(4);
+    expect(new Set(completedImports.map((row) => row.year)).size).toBe(2);
+    expect(new Set(completedImports.map((row) => row.typeWorkColorId)).size).toBe(3);
+    for (const row of completedImports) {
+      const stored = readFileSync(path.join(dataDir, 'files', row.storageKey));
+      expect((await fileTypeFromBuffer(stored))?.mime).toBe('application/zip');
+    }
+    const works = await database.db.select().from(completedWorks);
+    expect(works).toHaveLength(11);
+    expect(works.some((work) => work.coordinates.length === 2)).toBe(true);
+    expect(
+      works.every(
+        (work) => (work.minLat ?? 0) > -7.4 && (work.maxLat ?? 0) < -7.2 && (work.minLon ?? 0) > 112.6,
+      ),
+    ).toBe(true);
     rmSync(dataDir, { recursive: true, force: true });
     const demoUsers = await database.db.select({ username: users.username }).from(users);
     expect(demoUsers.map((user) => user.username).sort()).toEqual(

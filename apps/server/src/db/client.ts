@@ -46,15 +46,22 @@ export async function openDatabase(options: {
     };
   }
   // Loaded only here: PGlite and its WebAssembly build cost a PostgreSQL deployment ~40 MB of RSS otherwise.
-  const [{ PGlite: EmbeddedPostgres }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
-    await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ]);
-  // pg_trgm backs the case-insensitive 'contains' search of every list (migration 0001).
-  const pgliteOptions = { extensions: { pg_trgm } };
+  const [
+    { PGlite: EmbeddedPostgres },
+    { pg_trgm },
+    { btree_gin },
+    { drizzle: drizzlePglite },
+    { migrate: migratePglite },
+  ] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  // pg_trgm backs the case-insensitive 'contains' search of every list (migration 0001); btree_gin puts the
+  // type tab into the proposal search index (migration 0006).
+  const pgliteOptions = { extensions: { pg_trgm, btree_gin } };
   let client: PGlite;
   if (options.dataDir === ':memory:') {
     client = new EmbeddedPostgres(pgliteOptions);

@@ -9,6 +9,8 @@ export interface ListRequest {
   limit: number;
   offset: number;
   search: string;
+  /** The sort_by key asked for, if any (a key of the sortable whitelist). */
+  sortBy: string | undefined;
   orderBy: SQL;
 }
 
@@ -32,6 +34,7 @@ export function readListQuery(
     limit: input.limit,
     offset: (input.page - 1) * input.limit,
     search: input.search,
+    sortBy: input.sort_by,
     orderBy: direction === 'asc' ? asc(column) : desc(column),
   };
 }

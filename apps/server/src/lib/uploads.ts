@@ -43,6 +43,9 @@ export const XLSX_TYPES: readonly AcceptedType[] = [
   },
 ];
 
+/** Completed-work imports (spec §5): one .zip; a zip that is really an xlsx, jar or apk is not one. */
+export const ZIP_TYPES: readonly AcceptedType[] = [{ ext: 'zip', mime: 'application/zip', aliases: ['zip'] }];
+
 export interface UploadRules {
   /** Field names that carry files (`files` also matches `files[]`). */
   fileFields: readonly string[];

@@ -117,6 +117,13 @@ export const ROUTES = [
     layout: 'shell',
   },
   {
+    name: 'data-usulan-survey-form',
+    path: '/data-usulan-survey/survey/:proposalId',
+    title: 'Form Survey',
+    roles: ['consultan'],
+    layout: 'shell',
+  },
+  {
     name: 'perlu-koreksi',
     path: '/perlu-koreksi',
     title: 'Perlu Verifikasi',

@@ -6,19 +6,7 @@ import type { RouteName } from './routes.ts';
 const named = <TModule, TKey extends keyof TModule>(load: () => Promise<TModule>, key: TKey) =>
   lazy(async () => ({ default: (await load())[key] as ComponentType }));
 
-/**
- * Lazy as well: loaded eagerly, its heading (antd Typography, with its tooltip and text area) rode along
- * in the entry chunk and so on the login page.
- */
-const ScreenPlaceholder = named(
-  () => import('../pages/placeholder/ScreenPlaceholder.tsx'),
-  'ScreenPlaceholder',
-);
-
-/**
- * The screen of every route in routes.ts. Screens still showing ScreenPlaceholder are built by later
- * issues: replace the entry with the real page, e.g. named(() => import('../pages/master/RoadPage.tsx'), 'RoadPage').
- */
+/** The screen of every route in routes.ts, each loaded when first opened. */
 export const SCREENS: Record<RouteName, ComponentType> = {
   login: named(() => import('../pages/auth/LoginPage.tsx'), 'LoginPage'),
   'contact-us': named(() => import('../pages/public/ContactUsPage.tsx'), 'ContactUsPage'),
@@ -39,7 +27,7 @@ export const SCREENS: Record<RouteName, ComponentType> = {
   ),
   'master-catatan-pekerjaan': named(() => import('../pages/master/WorkNotePage.tsx'), 'WorkNotePage'),
 
-  report: ScreenPlaceholder,
+  report: named(() => import('../pages/report/ReportPage.tsx'), 'ReportPage'),
   usulan: named(() => import('../pages/proposal/ProposalListPage.tsx'), 'ProposalListPage'),
   'assigned-konsultan': named(
     () => import('../pages/assigned-consultant/AssignedConsultantListPage.tsx'),
@@ -53,12 +41,19 @@ export const SCREENS: Record<RouteName, ComponentType> = {
     () => import('../pages/survey/DataUsulanSurveyPage.tsx'),
     'DataUsulanSurveyPage',
   ),
+  'data-usulan-survey-form': named(() => import('../pages/survey/SurveyFormPage.tsx'), 'SurveyFormPage'),
   'perlu-koreksi': named(() => import('../pages/verification/VerificationPage.tsx'), 'VerificationPage'),
-  'perlu-approval': ScreenPlaceholder,
-  'cetak-data-usulan-survey': ScreenPlaceholder,
-  maps: ScreenPlaceholder,
-  'pekerjaan-selesai': ScreenPlaceholder,
-  'pekerjaan-selesai-detail': ScreenPlaceholder,
+  'perlu-approval': named(() => import('../pages/process/ProcessListPage.tsx'), 'ProcessListPage'),
+  'cetak-data-usulan-survey': named(() => import('../pages/print/SurveyReportPage.tsx'), 'SurveyReportPage'),
+  maps: named(() => import('../pages/maps/MapsPage.tsx'), 'MapsPage'),
+  'pekerjaan-selesai': named(
+    () => import('../pages/completed-work/CompletedWorkListPage.tsx'),
+    'CompletedWorkListPage',
+  ),
+  'pekerjaan-selesai-detail': named(
+    () => import('../pages/completed-work/CompletedWorkDetailPage.tsx'),
+    'CompletedWorkDetailPage',
+  ),
 
   forbidden: named(() => import('../pages/errors/StatusPage.tsx'), 'ForbiddenPage'),
   'not-found': named(() => import('../pages/errors/StatusPage.tsx'), 'NotFoundPage'),

@@ -25,9 +25,22 @@ export function saveToken(token: string): void {
   notify();
 }
 
-/** Spec §4/§8: sign-out, 401 and password change clear all of local storage, not only the token. */
-export function clearStorage(): void {
-  localStorage.clear();
+/** Keys of work typed but not yet saved on the server (the survey form's device copies). */
+export const UNSAVED_WORK_PREFIX = 'survey-draft:';
+
+/**
+ * Spec §4/§8: sign-out, 401 and password change clear local storage, not only the token. With
+ * `keepUnsavedWork` (a 401: the token expired mid-survey) the survey form's device copies stay, so the
+ * consultant who signs in again finds what was typed; they are keyed by user, so nobody else restores them.
+ */
+export function clearStorage(options: { keepUnsavedWork?: boolean } = {}): void {
+  if (options.keepUnsavedWork) {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith(UNSAVED_WORK_PREFIX)) localStorage.removeItem(key);
+    }
+  } else {
+    localStorage.clear();
+  }
   notify();
 }
 

@@ -40,7 +40,7 @@ export const PROPOSAL_MESSAGES = {
 const RT_RW_PATTERN = /^\d{2}$/;
 
 /** A multipart or query value that means "not given". */
-const blankToUndefined = (value: unknown) =>
+export const blankToUndefined = (value: unknown) =>
   value === '' || value === null || value === '-' || value === 'null' || value === 'undefined'
     ? undefined
     : value;
@@ -56,7 +56,7 @@ const optionalId = (message: string) =>
     z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).optional(),
   );
 
-const isoDate = (message: string) =>
+export const isoDate = (message: string) =>
   requiredText(message).pipe(
     z
       .string()
@@ -145,7 +145,7 @@ export const ZContactPerson = z
 export type TContactPersonInput = z.input<typeof ZContactPerson>;
 export type TContactPerson = z.output<typeof ZContactPerson>;
 
-const optionalYear = z.preprocess(
+export const optionalYear = z.preprocess(
   blankToUndefined,
   z.coerce
     .number({ error: PROPOSAL_MESSAGES.year })
@@ -154,6 +154,15 @@ const optionalYear = z.preprocess(
     .max(2999, { error: PROPOSAL_MESSAGES.year })
     .optional(),
 );
+
+/** startYear ≤ endYear when both are given; the refine arguments every year-filtered list shares. */
+export const yearRangeRule: [
+  (value: { startYear?: number; endYear?: number }) => boolean,
+  { error: string; path: string[] },
+] = [
+  (value) => !value.startYear || !value.endYear || value.startYear <= value.endYear,
+  { error: PROPOSAL_MESSAGES.yearRange, path: ['startYear'] },
+];
 
 /**
  * GET proposal: the main list (isHistory=0, one proposal type) or the place history (isHistory=1: the
@@ -175,10 +184,7 @@ export const ZProposalListQuery = z
     rwNumber: optionalRtRw,
     excludeId: idList,
   })
-  .refine((value) => !value.startYear || !value.endYear || value.startYear <= value.endYear, {
-    error: PROPOSAL_MESSAGES.yearRange,
-    path: ['startYear'],
-  })
+  .refine(...yearRangeRule)
   .refine((value) => value.isHistory === '0' || value.villageId !== undefined, {
     error: 'Kelurahan wajib diisi untuk melihat histori lokasi.',
     path: ['villageId'],
@@ -236,7 +242,4 @@ export const ZVerificationQuery = z
     startYear: optionalYear,
     endYear: optionalYear,
   })
-  .refine((value) => !value.startYear || !value.endYear || value.startYear <= value.endYear, {
-    error: PROPOSAL_MESSAGES.yearRange,
-    path: ['startYear'],
-  });
+  .refine(...yearRangeRule);

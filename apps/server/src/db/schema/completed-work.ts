@@ -57,7 +57,18 @@ export const completedWorks = pgTable(
     maxLon: doublePrecision(),
   },
   (t) => [
-    index('completed_works_import_idx').on(t.importId),
+    // The works of one import page by id (the detail table's default order) straight from this index.
+    index('completed_works_import_idx').on(t.importId, t.id),
+    // Every line of one package (the detail modal's second map), and the table sorted by package name.
+    index('completed_works_package_idx').on(t.importId, t.packageName),
+    // The table sorted by either length.
+    index('completed_works_package_length_idx').on(t.importId, t.packageLength),
+    index('completed_works_location_length_idx').on(t.importId, t.locationLength),
+    // The location select list (distinct names in order) and location filters.
+    index('completed_works_location_idx').on(t.location),
+    // The detail table's search (ILIKE '%text%') on package name and location.
+    index('completed_works_package_name_trgm_idx').using('gin', t.packageName.op('gin_trgm_ops')),
+    index('completed_works_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
     index('completed_works_year_idx').on(t.year),
     index('completed_works_bbox_idx').on(t.minLat, t.maxLat, t.minLon, t.maxLon),
   ],

@@ -1,4 +1,5 @@
 import { FILE_KINDS, PROCESS_TYPES, PROPOSAL_TYPES, STATUS_TYPES } from '@eusulan/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgEnum, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { consultants, roads } from './master.ts';
@@ -37,6 +38,17 @@ export const proposals = pgTable(
     approvedById: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What a list search matches: proposer, phone and address, lower-cased, joined by a character nobody
+     * types (so no match spans two fields). Stored so the index recheck of a search is a plain LIKE on one
+     * column; migration 0006 indexes it with the type tab (btree_gin + pg_trgm).
+     */
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${proposals.proposerName} || E'\\x1f' || ${proposals.phoneNumber} || E'\\x1f' || ${proposals.address})`,
+      ),
   },
   // Migration 0002 adds what Drizzle cannot declare: trigram search indexes, (proposal_type, id), and the
   // place-key expression index used by the history count.

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { PROPOSAL_TYPES } from '@eusulan/shared';
+import { PROPOSAL_TYPES, type TProcessType } from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
 import {
   asbSurveyors,
   photoCategories,
+  proposalFiles,
   proposals,
   roadTypes,
   surveyPhotos,
@@ -13,9 +14,10 @@ import {
   surveyRoads,
   surveyRoadTypes,
   surveys,
+  users,
   villages,
 } from '../schema/index.ts';
-import { demoRoadPhoto, storeDemoFile } from './demo-files.ts';
+import { demoProposalLetter, demoRoadPhoto, storeDemoFile } from './demo-files.ts';
 
 /** Approximate centre lines of real Surabaya streets (WGS84), start and end. */
 const STREET_LINES: Record<string, [number, number, number, number]> = {
@@ -49,10 +51,14 @@ const CONDITIONS = [
   ['Permukaan aus, agregat lepas', 'Tidak ada', '-'],
 ] as const;
 
+/** The structural decision already taken on some surveyed streets, one of each process type (by index). */
+const DECISIONS: Record<number, TProcessType> = { 2: 'project', 3: 'self_management', 4: 'pending' };
+
 /**
  * Proposals further along for the demo: verified ones waiting for a survey and surveyed ones with
  * submitted surveys (lines on real streets, ASB items at the master's prices, a generated photo), some
- * surveyed twice so the history selector has entries.
+ * surveyed twice so the history selector has entries; three of them already decided by struktural1 (one
+ * per process type, with a signed note and a photo as structural documents), the rest awaiting approval.
  */
 export async function seedDemoSurveys(
   tx: Db,
@@ -66,12 +72,14 @@ export async function seedDemoSurveys(
   const asb = await tx.select().from(asbSurveyors).orderBy(asbSurveyors.id);
   const types = await tx.select().from(roadTypes).orderBy(roadTypes.id);
   const [category] = await tx.select().from(photoCategories).orderBy(photoCategories.id).limit(1);
+  const [official] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'struktural1'));
   if (!village || asb.length < 2 || !types.length) return;
   const streets = Object.keys(STREET_LINES).filter((name) => refs.roadIds.has(name));
   const today = Date.now();
 
   for (const [n, street] of streets.entries()) {
     const surveyed = n >= 2;
+    const decision = DECISIONS[n];
     const consultantId = refs.consultantIds[n % 2]!;
     const [proposal] = await tx
       .insert(proposals)
@@ -86,10 +94,14 @@ export async function seedDemoSurveys(
         rwNumber: String((n % 3) + 1).padStart(2, '0'),
         address: `${street}, kerusakan di beberapa titik`,
         consultantId,
-        statusType: surveyed ? 'surveyed' : 'verified',
+        statusType: decision ? 'finished' : surveyed ? 'surveyed' : 'verified',
+        processType: decision ?? null,
         verifiedAt: new Date(today - (30 + n) * 86_400_000),
+        approvedAt: decision ? new Date(today - (5 + n) * 86_400_000) : null,
+        approvedById: decision ? (official?.id ?? null) : null,
       })
       .returning({ id: proposals.id });
+    if (decision) await storeStructuralDocuments(tx, storage, proposal!.id, street, n);
     if (!surveyed) continue;
     // The last two streets were surveyed twice: an older survey, then a newer one.
     const rounds = n >= streets.length - 2 ? 2 : 1;
@@ -142,5 +154,46 @@ export async function seedDemoSurveys(
         storageKey: key,
       });
     }
+  }
+}
+
+/** What a structural official attaches to a decision: the signed note (PDF) and a photo of the site. */
+async function storeStructuralDocuments(
+  tx: Db,
+  storage: FileStorage,
+  proposalId: number,
+  street: string,
+  n: number,
+) {
+  const documents = [
+    {
+      name: 'Nota Dinas Persetujuan.pdf',
+      ext: 'pdf',
+      mimeType: 'application/pdf',
+      content: demoProposalLetter([
+        'Nota Dinas Persetujuan Usulan',
+        `Lokasi: ${street}`,
+        'Disetujui untuk ditindaklanjuti',
+      ]),
+    },
+    {
+      name: `Foto Persetujuan ${street}.png`,
+      ext: 'png',
+      mimeType: 'image/png',
+      content: demoRoadPhoto(300 + n),
+    },
+  ];
+  for (const document of documents) {
+    const key = `proposals/${proposalId}/${randomUUID()}.${document.ext}`;
+    await storeDemoFile(storage, key, document.content);
+    await tx.insert(proposalFiles).values({
+      proposalId,
+      kind: 'structural',
+      name: document.name,
+      ext: document.ext,
+      mimeType: document.mimeType,
+      size: document.content.length,
+      storageKey: key,
+    });
   }
 }

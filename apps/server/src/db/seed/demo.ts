@@ -22,6 +22,7 @@ import {
   villages,
   workNotes,
 } from '../schema/index.ts';
+import { seedDemoCompletedWorks } from './demo-completed-works.ts';
 import { demoProposalLetter, demoRoadPhoto, storeDemoFile } from './demo-files.ts';
 import { seedDemoSurveys } from './demo-surveys.ts';
 
@@ -178,6 +179,7 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage) {
     const colorTaken = new Set(colorsExisting.map((row) => row.typeWork));
     const colorsMissing = DEMO_COLORS.filter((row) => !colorTaken.has(row.typeWork));
     if (colorsMissing.length) await tx.insert(typeWorkColors).values(colorsMissing);
+    await seedDemoCompletedWorks(tx, storage);
 
     await tx
       .insert(consultants)

@@ -33,6 +33,15 @@ export async function healthRoutes(app: FastifyInstance) {
     mapTileUrl: ctx.config.MAP_TILE_URL,
     mapTileAttribution: ctx.config.MAP_TILE_ATTRIBUTION,
     version: process.env.npm_package_version ?? '0.1.0',
+    report: {
+      logoUrl: ctx.config.REPORT_LOGO_URL ?? null,
+      addressee: ctx.config.REPORT_ADDRESSEE,
+      place: ctx.config.REPORT_PLACE,
+      signerTitle: ctx.config.REPORT_SIGNER_TITLE,
+      signerName: ctx.config.REPORT_SIGNER_NAME,
+      signerNip: ctx.config.REPORT_SIGNER_NIP,
+      reporterTitle: ctx.config.REPORT_REPORTER_TITLE,
+    },
   };
   app.get('/api/app-info', async () => envelope(appInfo));
 }

@@ -67,7 +67,7 @@ const presentFile = (file: FileRow): TProposalFile => ({
 export function presentProposalDetail(
   row: ProposalRecord,
   files: FileRow[],
-  permissions: { canEdit: boolean; canEditContactPerson: boolean },
+  permissions: Pick<TProposalDetail, 'canEdit' | 'canEditContactPerson' | 'canChangeProcess'>,
   surveys: Pick<TProposalDetail, 'survey' | 'surveyHistories'> = { survey: null, surveyHistories: [] },
 ): TProposalDetail {
   return {
@@ -77,6 +77,7 @@ export function presentProposalDetail(
     surveyorName: row.consultantName,
     canEdit: permissions.canEdit,
     canEditContactPerson: permissions.canEditContactPerson,
+    canChangeProcess: permissions.canChangeProcess,
     survey: surveys.survey,
     surveyHistories: surveys.surveyHistories,
   };

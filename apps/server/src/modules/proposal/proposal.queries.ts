@@ -80,14 +80,9 @@ export type ProposalFilters = Partial<
 export interface ProposalScope {
   /** A consultant sees only the proposals assigned to it. */
   consultantId?: number;
-  statusType?: TStatusType;
+  /** Only proposals in one of these states (verification: unverified; the process list's status filter). */
+  statusTypes?: readonly TStatusType[];
 }
-
-/**
- * Proposer, phone and address as one text, joined by a character nobody types (so a search never spans two
- * fields); migration 0004 indexes exactly this expression with pg_trgm, so one index answers every search.
- */
-const searchedText = sql`(${proposals.proposerName} || E'\\x1f' || ${proposals.phoneNumber} || E'\\x1f' || ${proposals.address})`;
 
 /** Ids of the small master tables whose name matches a search, looked up before the list query. */
 interface SearchMatches {
@@ -124,7 +119,7 @@ async function searchMatches(db: Db, search: string): Promise<SearchMatches | nu
 function listConditions(filters: ProposalFilters, scope: ProposalScope, search: SearchMatches | null): SQL[] {
   const conditions: SQL[] = [];
   if (scope.consultantId !== undefined) conditions.push(eq(proposals.consultantId, scope.consultantId));
-  if (scope.statusType) conditions.push(eq(proposals.statusType, scope.statusType));
+  if (scope.statusTypes) conditions.push(inArray(proposals.statusType, [...scope.statusTypes]));
   if (filters.proposalType) conditions.push(eq(proposals.proposalType, filters.proposalType));
   if (filters.startYear) conditions.push(gte(proposals.proposalDate, `${filters.startYear}-01-01`));
   if (filters.endYear) conditions.push(lt(proposals.proposalDate, `${filters.endYear + 1}-01-01`));
@@ -138,7 +133,8 @@ function listConditions(filters: ProposalFilters, scope: ProposalScope, search: 
     const { pattern, roadIds, villageIds, consultantIds } = search;
     conditions.push(
       or(
-        ilike(searchedText, pattern),
+        // search_text is stored lower-cased (schema), so a LIKE of the lower-cased pattern is ILIKE.
+        sql`${proposals.searchText} like lower(${pattern})`,
         roadIds.length ? inArray(proposals.roadId, roadIds) : undefined,
         villageIds.length ? inArray(proposals.villageId, villageIds) : undefined,
         consultantIds.length ? inArray(proposals.consultantId, consultantIds) : undefined,
@@ -164,7 +160,14 @@ function keptCount(db: Db, filters: ProposalFilters, scope: ProposalScope) {
   if (filters.startYear) conditions.push(sql`year >= ${filters.startYear}`);
   if (filters.endYear) conditions.push(sql`year <= ${filters.endYear}`);
   if (scope.consultantId !== undefined) conditions.push(sql`consultant_id = ${scope.consultantId}`);
-  if (scope.statusType) conditions.push(sql`status_type = ${scope.statusType}`);
+  if (scope.statusTypes) {
+    conditions.push(
+      sql`status_type in (${sql.join(
+        scope.statusTypes.map((status) => sql`${status}`),
+        sql`, `,
+      )})`,
+    );
+  }
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   return db.select({ total: sql<number>`coalesce(sum(total), 0)::int` }).from(sql`proposal_counts ${where}`);
 }
@@ -178,10 +181,10 @@ export async function listProposals(
   const where = and(...listConditions(filters, scope, await searchMatches(db, list.search)));
   // The page's ids first (an index walk), then the joins and per-row subqueries for those rows only: on
   // the whole filtered set, an OFFSET pays them for every skipped row and the planner hashes all surveys.
-  const page = db
-    .select({ id: proposals.id })
-    .from(proposals)
-    .leftJoin(roads, eq(roads.id, proposals.roadId))
+  // Roads only when sorting by road: even a join the planner removes keeps road_id "needed", which rules
+  // out the index-only walk of (proposal_type, id) that makes a deep page cheap (5.3 → 1.2 ms at page 1000).
+  const pageIds = db.select({ id: proposals.id }).from(proposals);
+  const page = (list.sortBy === 'road' ? pageIds.leftJoin(roads, eq(roads.id, proposals.roadId)) : pageIds)
     .where(where)
     .orderBy(list.orderBy, desc(proposals.id))
     .limit(list.limit)

@@ -9,21 +9,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
-import { forbidden, invalid, notFound } from '../../lib/http-error.ts';
+import { forbidden, invalid } from '../../lib/http-error.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
 import { DOCUMENT_TYPES, readMultipart, XLSX_TYPES } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
-import { presentSurvey, presentSurveyHistoryItem } from '../survey/survey.presenter.ts';
-import { loadSurveys, submittedSurveyIds } from '../survey/survey.queries.ts';
-import {
-  canEditContactPerson,
-  canEditProposal,
-  canViewProposal,
-  proposalScopeOf,
-} from './proposal.policy.ts';
-import { presentProposalDetail, presentProposalRow } from './proposal.presenter.ts';
+import { loadProposalDetail } from './proposal.detail.ts';
+import { proposalScopeOf } from './proposal.policy.ts';
+import { presentProposalRow } from './proposal.presenter.ts';
 import * as queries from './proposal.queries.ts';
 import * as service from './proposal.service.ts';
 import { parseImportWorkbook } from './proposal-import.ts';
@@ -45,28 +39,6 @@ export async function proposalRoutes(app: FastifyInstance) {
     accept: DOCUMENT_TYPES,
     stagingDir: storage.stagingDir,
   });
-
-  /** The detail as the signed-in user may see it; another consultant's proposal does not exist for them. */
-  async function loadDetail(request: Parameters<typeof authOf>[0], id: number) {
-    const auth = authOf(request);
-    const row = await queries.findProposal(db, id);
-    if (!row || !canViewProposal(auth, row)) throw notFound();
-    const [files, surveys] = await Promise.all([
-      queries.listFiles(db, id),
-      submittedSurveyIds(db, id).then((ids) => loadSurveys(db, ids)),
-    ]);
-    // Newest first; umum never receives nominal values (spec §6).
-    const visibility = { showNominal: auth.role !== 'umum' };
-    return presentProposalDetail(
-      row,
-      files,
-      { canEdit: canEditProposal(auth, row), canEditContactPerson: canEditContactPerson(auth, row) },
-      {
-        survey: surveys[0] ? presentSurvey(surveys[0], visibility) : null,
-        surveyHistories: surveys.map((survey) => presentSurveyHistoryItem(survey, visibility)),
-      },
-    );
-  }
 
   // The main list is the admin's /usulan (a consultant gets its own); the place history (isHistory=1) is
   // opened from the detail dialog, which every role can open.
@@ -124,22 +96,25 @@ export async function proposalRoutes(app: FastifyInstance) {
   });
 
   app.get(`${base}/:id`, { preHandler: signedIn }, async (request) =>
-    envelope(await loadDetail(request, idParam(request.params))),
+    envelope(await loadProposalDetail(db, request, idParam(request.params))),
   );
 
   app.post(base, { preHandler: adminOnly }, async (request, reply) => {
     const form = await readMultipart(request, uploadRules(UPLOAD_LIMITS.proposalFormBytes));
     const id = await service.createProposal(deps, authOf(request), form);
-    return reply
-      .status(201)
-      .send(envelope(await loadDetail(request, id), { code: 201, message: 'Menambahkan data usulan' }));
+    return reply.status(201).send(
+      envelope(await loadProposalDetail(db, request, id), {
+        code: 201,
+        message: 'Menambahkan data usulan',
+      }),
+    );
   });
 
   app.post(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     const form = await readMultipart(request, uploadRules(UPLOAD_LIMITS.proposalFormBytes));
     await service.updateProposal(deps, authOf(request), id, form);
-    return envelope(await loadDetail(request, id), { message: 'Memperbarui data usulan' });
+    return envelope(await loadProposalDetail(db, request, id), { message: 'Memperbarui data usulan' });
   });
 
   app.post(
@@ -149,7 +124,9 @@ export async function proposalRoutes(app: FastifyInstance) {
       const id = idParam(request.params);
       const form = await readMultipart(request, uploadRules(UPLOAD_LIMITS.detailDialogBytes));
       await service.updateContactPerson(deps, authOf(request), id, form);
-      return envelope(await loadDetail(request, id), { message: 'Memperbarui data contact person' });
+      return envelope(await loadProposalDetail(db, request, id), {
+        message: 'Memperbarui data contact person',
+      });
     },
   );
 }

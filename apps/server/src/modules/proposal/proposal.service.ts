@@ -18,7 +18,7 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { canEditContactPerson, canEditProposal } from './proposal.policy.ts';
 import * as queries from './proposal.queries.ts';
 
-interface Deps {
+export interface Deps {
   db: Database;
   storage: FileStorage;
 }
@@ -57,7 +57,7 @@ class PlacedFiles {
  * Runs a write that stores files: the rows and the files land together or not at all. Files replaced by
  * the write are removed from storage only after the commit.
  */
-async function withFiles(
+export async function withFiles(
   deps: Deps,
   form: MultipartForm,
   work: (tx: Db, placed: PlacedFiles) => Promise<{ id: number; removedKeys: string[] }>,
@@ -95,19 +95,20 @@ async function checkReferences(
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
-function checkFileCount(kept: number, added: number) {
+export function checkFileCount(kept: number, added: number) {
   if (kept + added > UPLOAD_LIMITS.maxFilesPerUpload) {
     throw invalid({ files: [PROPOSAL_MESSAGES.fileCount(UPLOAD_LIMITS.maxFilesPerUpload)] });
   }
 }
 
 /** Locks the proposal row for the rest of the transaction, so two edits never interleave. */
-async function lockProposal(tx: Db, id: number) {
+export async function lockProposal(tx: Db, id: number) {
   const [row] = await tx
     .select({
       id: proposals.id,
       consultantId: proposals.consultantId,
       statusType: proposals.statusType,
+      processType: proposals.processType,
       roadId: proposals.roadId,
       villageId: proposals.villageId,
     })

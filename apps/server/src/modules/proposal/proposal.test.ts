@@ -463,6 +463,14 @@ describe('GET proposal (lists and place history)', () => {
     const sorted = await list('proposalType=pokir&sort_by=proposer_name&order_by=asc&limit=2&page=2');
     expect(sorted).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(sorted.data.map((r) => r.proposerName)).toEqual(['Citra Kirana']);
+    // Sorting by road is the one sort that joins roads while choosing the page's ids.
+    for (const order of ['asc', 'desc'] as const) {
+      const byRoad = (await list(`sort_by=road&order_by=${order}&limit=50`)).data.map((r) => r.road?.name);
+      const named = byRoad.filter((name) => name !== undefined);
+      const expected = [...named].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+      expect(named).toEqual(order === 'asc' ? expected : expected.reverse());
+      expect(new Set(named).size).toBeGreaterThan(1);
+    }
     const bad = await get('/api-web/proposal?sort_by=password');
     expect(bad.statusCode).toBe(422);
     const badYears = await get('/api-web/proposal?startYear=2026&endYear=2020');

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  asbSurveyors,
   completedWorkImports,
   completedWorks,
   consultants,
   districts,
+  photoCategories,
   proposals,
   roads,
   roadTypes,
@@ -13,6 +15,7 @@ import {
   typeWorkColors,
   users,
   villages,
+  workNotes,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 
@@ -143,4 +146,36 @@ export const locationOptions = (db: Db, q: SelectQuery) =>
     .from(completedWorks)
     .where(and(sql`${completedWorks.location} <> ''`, matching(completedWorks.location, q.search)))
     .orderBy(asc(completedWorks.location))
+    .limit(q.limit);
+
+/** The survey form's lists (issue 5): ASB items with their unit price, photo categories, work notes. */
+export const asbSurveyorOptions = (db: Db, q: SelectQuery) =>
+  db
+    .select({ id: asbSurveyors.id, name: asbSurveyors.name, price: asbSurveyors.price })
+    .from(asbSurveyors)
+    .where(and(eq(asbSurveyors.isActive, true), matching(asbSurveyors.name, q.search)))
+    .orderBy(asc(asbSurveyors.name))
+    .limit(q.limit);
+
+export const photoCategoryOptions = (db: Db, q: SelectQuery) =>
+  db
+    .select({ id: photoCategories.id, name: photoCategories.name })
+    .from(photoCategories)
+    .where(and(eq(photoCategories.isActive, true), matching(photoCategories.name, q.search)))
+    .orderBy(asc(photoCategories.name))
+    .limit(q.limit);
+
+export const workNoteOptions = (db: Db, q: SelectQuery) =>
+  db
+    .select({ id: workNotes.id, name: workNotes.name, description: workNotes.description })
+    .from(workNotes)
+    .where(
+      and(
+        eq(workNotes.isActive, true),
+        q.search
+          ? or(matching(workNotes.name, q.search), matching(workNotes.description, q.search))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(workNotes.name))
     .limit(q.limit);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../lib/envelope.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { authOf, requireAuth } from '../../plugins/auth.ts';
 import * as queries from './select-list.queries.ts';
 
 const flag = z
@@ -46,6 +46,8 @@ export async function selectListRoutes(app: FastifyInstance) {
     'year-proposal': (q) => queries.proposalYearOptions(db, q),
     'year-completed-work': (q) => queries.completedWorkYearOptions(db, q),
     location: (q) => queries.locationOptions(db, q),
+    'photo-category': (q) => queries.photoCategoryOptions(db, q),
+    'work-note': (q) => queries.workNoteOptions(db, q),
   };
   for (const [name, load] of Object.entries(simple)) {
     app.get(`/api/select-list/${name}`, { preHandler: signedIn }, async (request) => {
@@ -53,6 +55,14 @@ export async function selectListRoutes(app: FastifyInstance) {
       return envelope(await load({ search, limit }));
     });
   }
+
+  // Spec §6: umum sees no nominal values, so the unit price is null for it (as in the survey answers).
+  app.get('/api/select-list/asb-surveyor', { preHandler: signedIn }, async (request) => {
+    const { search, limit } = parseInput(ZSelectQuery, request.query);
+    const showPrice = authOf(request).role !== 'umum';
+    const rows = await queries.asbSurveyorOptions(db, { search, limit });
+    return envelope(rows.map((row) => ({ ...row, price: showPrice ? row.price : null })));
+  });
 
   app.get('/api/select-list/consultant', { preHandler: signedIn }, async (request) => {
     const input = parseInput(ZSelectQuery, request.query);

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { consultants, roads, villages } from '../../db/schema/index.ts';
+import {
+  asbSurveyors,
+  consultants,
+  photoCategories,
+  roads,
+  villages,
+  workNotes,
+} from '../../db/schema/index.ts';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -46,8 +53,11 @@ describe('select lists', () => {
       idHash: expect.any(String),
     });
     expect(await options('year-proposal')).toEqual([{ year: 2026 }]);
-    expect(await options('year-completed-work')).toEqual([]);
-    expect(await options('location')).toEqual([]);
+    // The demo's completed works (db/seed/demo-completed-works.ts): this year and last year.
+    const thisYear = new Date().getFullYear();
+    expect(await options('year-completed-work')).toEqual([{ year: thisYear }, { year: thisYear - 1 }]);
+    expect(await options('location', '?search=darmo')).toEqual([{ lokasi: 'Jalan Raya Darmo' }]);
+    expect(await options('location')).toHaveLength(11);
   });
 
   it('leave out inactive records', async () => {
@@ -74,8 +84,54 @@ describe('select lists', () => {
     expect(forNorth.every((row: { consultantType: string }) => row.consultantType === 'external')).toBe(true);
   });
 
+  it('give the survey form its ASB items with prices, photo categories and work notes', async () => {
+    const consultant = (await t.signIn('consultan')).headers;
+    const asbFor = async (who: Record<string, string>, query: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/select-list/asb-surveyor${query}`,
+        headers: who,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().data;
+    };
+    expect(await asbFor(consultant, '?search=paving')).toEqual([
+      { id: expect.any(Number), name: 'Paving Stone K-300 tebal 8 cm (m2)', price: 165_000 },
+    ]);
+    // Spec §6: umum never sees a nominal value.
+    expect(await asbFor(headers, '?search=paving')).toEqual([
+      { id: expect.any(Number), name: 'Paving Stone K-300 tebal 8 cm (m2)', price: null },
+    ]);
+    expect(await options('photo-category')).toEqual([
+      { id: expect.any(Number), name: 'Dokumentasi Lainnya' },
+      { id: expect.any(Number), name: 'Kondisi Eksisting' },
+      { id: expect.any(Number), name: 'Perkerasan Jalan' },
+      { id: expect.any(Number), name: 'Saluran' },
+    ]);
+    // A work note is found by its name or by its text.
+    expect(await options('work-note', '?search=pipa')).toEqual([
+      {
+        id: expect.any(Number),
+        name: 'Koordinasi dengan PDAM',
+        description: 'Terdapat jaringan pipa air bersih di bawah badan jalan.',
+      },
+    ]);
+
+    await t.db
+      .update(asbSurveyors)
+      .set({ isActive: false })
+      .where(eq(asbSurveyors.name, 'Pembersihan Saluran (m2)'));
+    expect(await asbFor(consultant, '?search=saluran')).toEqual([]);
+    await t.db.update(photoCategories).set({ isActive: false }).where(eq(photoCategories.name, 'Saluran'));
+    expect(await options('photo-category', '?search=saluran')).toEqual([]);
+    await t.db.update(workNotes).set({ isActive: false }).where(eq(workNotes.name, 'Koordinasi dengan PDAM'));
+    expect(await options('work-note', '?search=pdam')).toEqual([]);
+  });
+
   it('answer 401 without a token and 422 for a bad limit', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/select-list/road' })).statusCode).toBe(401);
+    for (const name of ['road', 'asb-surveyor', 'photo-category', 'work-note']) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/select-list/${name}` })).statusCode).toBe(401);
+    }
     const bad = await t.app.inject({ method: 'GET', url: '/api/select-list/road?limit=0', headers });
     expect(bad.statusCode).toBe(422);
   });

@@ -23,6 +23,14 @@ export async function findProposalForSurvey(db: Db, proposalId: number) {
   return row ?? null;
 }
 
+/**
+ * Holds the proposal's row until the transaction ends, so two saves or uploads racing to open the first
+ * draft of a survey take turns and the second finds the draft the first created.
+ */
+export async function lockProposalForDraft(tx: Db, proposalId: number) {
+  await tx.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, proposalId)).for('update');
+}
+
 /** The open draft of a proposal (at most one is kept open at a time). */
 export async function findDraftId(db: Db, proposalId: number) {
   const [row] = await db
@@ -62,6 +70,7 @@ export async function loadSurveys(db: Db, ids: number[]) {
         proposalId: surveys.proposalId,
         isDraft: surveys.isDraft,
         createdAt: surveys.createdAt,
+        updatedAt: surveys.updatedAt,
         submittedAt: surveys.submittedAt,
         roadCondition: surveys.roadCondition,
         canalExisting: surveys.canalExisting,

@@ -29,6 +29,7 @@ export async function surveyableProposal(db: Db, auth: AuthContext, proposalId: 
 }
 
 async function openDraft(tx: Db, auth: AuthContext, proposalId: number) {
+  await queries.lockProposalForDraft(tx, proposalId);
   return (
     (await queries.findDraftId(tx, proposalId)) ??
     queries.createDraft(tx, { proposalId, consultantId: auth.consultantId!, surveyorId: auth.userId })

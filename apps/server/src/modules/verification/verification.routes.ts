@@ -56,9 +56,10 @@ export async function verificationRoutes(app: FastifyInstance) {
         limit: VERIFICATION_LIST_LIMIT,
         offset: 0,
         search: '',
+        sortBy: 'created_at',
         orderBy: sql`${PROPOSAL_SORTABLE.created_at} desc`,
       },
-      { consultantId: auth.consultantId ?? -1, statusType: 'unverified' },
+      { consultantId: auth.consultantId ?? -1, statusTypes: ['unverified'] },
     );
     return envelope({ data: rows.map(presentProposalRow) });
   });

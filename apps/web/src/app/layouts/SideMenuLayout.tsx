@@ -48,7 +48,15 @@ export function SideMenuLayout() {
 
   return (
     <Layout className="shell shell--side-menu">
-      <Layout.Sider className="shell__sider" theme="light" width={248} breakpoint="lg" collapsedWidth={0}>
+      <Layout.Sider
+        className="shell__sider"
+        theme="light"
+        width={248}
+        breakpoint="lg"
+        collapsedWidth={0}
+        // Collapsed (below lg), the menu button sits in the header row instead of over the page heading.
+        zeroWidthTriggerStyle={{ top: 10, zIndex: 11 }}
+      >
         <Link to="/" className="shell__logo" aria-label="Beranda">
           <Logo height={LOGO_HEIGHT.sideMenu} />
         </Link>

@@ -45,6 +45,8 @@ export interface DataTableProps<TRow> {
   state: TableState;
   dispatch: Dispatch<TableAction>;
   rowKey(row: TRow): string | number;
+  /** A class for rows that must stand out (the process list's surveyed rows). */
+  rowClassName?(row: TRow): string;
   testId?: string;
 }
 
@@ -120,6 +122,7 @@ export function DataTable<TRow>({
   state,
   dispatch,
   rowKey,
+  rowClassName,
   testId = 'data-table',
 }: DataTableProps<TRow>) {
   const lastPage = lastPageOf(total, state.pageSize);
@@ -178,6 +181,7 @@ export function DataTable<TRow>({
         columns={tableColumns}
         dataSource={rows as TRow[]}
         rowKey={rowKey}
+        rowClassName={rowClassName ? (row) => rowClassName(row) : undefined}
         loading={isLoading}
         pagination={false}
         size="middle"

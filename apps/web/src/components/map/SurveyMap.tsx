@@ -13,8 +13,11 @@ export interface SurveyMapProps {
   testId?: string;
 }
 
-/** Fits the view to the lines (never closer than MAP.maxFitZoom), or the default centre without lines. */
-function FitToLines({ lines }: { lines: [number, number][][] }) {
+/**
+ * Fits the view to the lines (never closer than MAP.maxFitZoom), or the default centre without lines. Also
+ * used by LinesMap; `lines` should keep its identity between renders (memoised), or the view is refitted.
+ */
+export function FitToLines({ lines }: { lines: [number, number][][] }) {
   const map = useMap();
   useEffect(() => {
     const fitView = () => {

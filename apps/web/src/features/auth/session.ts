@@ -11,9 +11,12 @@ export function startSession(accessToken: string, user?: TAuthUser): void {
   setProfile(user ? profileFromAuthUser(user) : null);
 }
 
-/** Logout, 401, a failed profile load and a password change all end the same way (spec §4, §8). */
-export function endSession(): void {
-  clearStorage();
+/**
+ * Logout, 401, a failed profile load and a password change all end the same way (spec §4, §8); when the
+ * session merely expired, unsaved survey work stays on the device (see clearStorage).
+ */
+export function endSession(reason: 'signed-out' | 'expired' = 'signed-out'): void {
+  clearStorage({ keepUnsavedWork: reason === 'expired' });
   setProfile(null);
   // Cached answers belong to the user who just left.
   queryClient.clear();

@@ -73,6 +73,7 @@ const DETAIL: TProposalDetail = {
   surveyorName: 'Rayon Surabaya Pusat',
   canEdit: true,
   canEditContactPerson: true,
+  canChangeProcess: false,
   survey: null,
   surveyHistories: [],
 };

@@ -41,6 +41,7 @@ export function proposalDetail(overrides: Partial<TProposalDetail> = {}): TPropo
     surveyorName: 'Rayon Surabaya Pusat',
     canEdit: true,
     canEditContactPerson: true,
+    canChangeProcess: false,
     survey: null,
     surveyHistories: [],
     ...overrides,

@@ -25,6 +25,13 @@ export const IMPORT_FILE_RULE: UploadRule = {
   maxFiles: 1,
 };
 
+/** The completed-work import (spec §5, §9): one .zip of at most 50 MB. */
+export const ZIP_IMPORT_RULE: UploadRule = {
+  extensions: ['zip'],
+  maxBytes: UPLOAD_LIMITS.importBytes,
+  maxFiles: 1,
+};
+
 /** The accept attribute of a file input for a rule: '.png,.jpg,.jpeg,.pdf'. */
 export const acceptOf = (rule: UploadRule) => rule.extensions.map((ext) => `.${ext}`).join(',');
 

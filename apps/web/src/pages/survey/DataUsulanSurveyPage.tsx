@@ -1,7 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { TProposalRow } from '@eusulan/shared';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useCurrentRoute } from '../../app/current-route.ts';
 import { DataTable, tablePageOf, useTableState } from '../../components/data-table/DataTable.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
@@ -14,9 +15,7 @@ import {
   proposalListColumns,
   useProposalListFilters,
 } from '../../features/proposal/components/ProposalListParts.tsx';
-
-/** The survey form comes with the next issue; until then the action shows where it will be. */
-export const SURVEY_FORM_PENDING = 'Form survey akan tersedia pada pembaruan berikutnya.';
+import { surveyFormPath } from '../../features/survey/paths.ts';
 
 /** Which actions a row of the consultant's list offers (spec §2, §4, DESIGN §4). */
 export function surveyRowActionsOf(row: Pick<TProposalRow, 'statusType' | 'hasSurvey'>) {
@@ -28,11 +27,12 @@ export function surveyRowActionsOf(row: Pick<TProposalRow, 'statusType' | 'hasSu
 
 /**
  * Data Usulan Survey (/data-usulan-survey, consultan): the consultant's own proposals in the layout of the
- * spec's Proposal history list: year range (All Years), type tabs (taruna first), Detail, and Print once a
- * submitted survey exists (DESIGN §4).
+ * spec's Proposal history list: year range (All Years), type tabs (taruna first), Detail, Print once a
+ * submitted survey exists, and Survey on verified and surveyed proposals, opening the survey form (DESIGN §4).
  */
 export function DataUsulanSurveyPage() {
   const route = useCurrentRoute();
+  const navigate = useNavigate();
   const filterState = useProposalListFilters();
   const [state, dispatch] = useTableState();
   const list = useProposals(filterState.filters, state);
@@ -50,20 +50,14 @@ export function DataUsulanSurveyPage() {
         <DetailButton onClick={() => setDetailId(row.id)} testId={`detail-${row.id}`} />
         {actions.canPrint ? <PrintButton proposalId={row.id} /> : null}
         {actions.canSurvey ? (
-          <Tooltip title={SURVEY_FORM_PENDING}>
-            {/* A disabled button swallows pointer events, so the tooltip hangs on a wrapper. */}
-            <span>
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                disabled
-                title="Survey"
-                data-testid={`survey-${row.id}`}
-              >
-                Survey
-              </Button>
-            </span>
-          </Tooltip>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => navigate(surveyFormPath(row.id))}
+            data-testid={`survey-${row.id}`}
+          >
+            Survey
+          </Button>
         ) : null}
       </Space>
     );

@@ -2,6 +2,7 @@ import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/ic
 import { formatRtRw, type TProposalDetail } from '@eusulan/shared';
 import { Button, Descriptions, Empty, Modal, Skeleton, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { ApprovalPanel } from '../../process/components/ApprovalPanel.tsx';
 import { useProposal } from '../api.ts';
 import { placeOf } from '../form-payload.ts';
 import { PROPOSAL_TEXTS } from '../texts.ts';
@@ -115,18 +116,21 @@ interface ProposalDetailDialogProps {
    * person edit. Closing it returns to the dialog below.
    */
   isStacked?: boolean;
+  /** After a structural decision saved in the approval panel (the process list returns to page 1). */
+  onProcessChanged?(): void;
   testId?: string;
 }
 
 /**
  * Detail Usulan (spec §2): the Usulan tab, plus Hasil Survey once surveyed or finished; a link to the
  * location history with a back link; history rows open a stacked read-only detail; Edit Contact Person
- * for every role but umum.
+ * for every role but umum; the approval panel for structural officials on a surveyed proposal.
  */
 export function ProposalDetailDialog({
   proposalId,
   onClose,
   isStacked = false,
+  onProcessChanged,
   testId = isStacked ? 'proposal-detail-stacked' : 'proposal-detail',
 }: ProposalDetailDialogProps) {
   const detail = useProposal(proposalId, 'view');
@@ -181,18 +185,25 @@ export function ProposalDetailDialog({
         onEditContactPerson={() => setIsEditingContact(true)}
       />
     );
+    const approval =
+      data.canChangeProcess && !isStacked ? (
+        <ApprovalPanel detail={data} onApproved={onProcessChanged} />
+      ) : null;
     if (!hasSurveyTab(data)) return usulan;
     return (
-      <Tabs
-        items={[
-          { key: 'usulan', label: 'Usulan', children: usulan },
-          {
-            key: 'survey',
-            label: 'Hasil Survey',
-            children: <SurveyResultsTab detail={data} />,
-          },
-        ]}
-      />
+      <>
+        <Tabs
+          items={[
+            { key: 'usulan', label: 'Usulan', children: usulan },
+            {
+              key: 'survey',
+              label: 'Hasil Survey',
+              children: <SurveyResultsTab detail={data} />,
+            },
+          ]}
+        />
+        {approval}
+      </>
     );
   };
 

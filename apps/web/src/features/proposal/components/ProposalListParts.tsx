@@ -1,7 +1,7 @@
 import { EyeOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { TProposalRow, TProposalType } from '@eusulan/shared';
 import { PROPOSAL_TYPE_NAMES, PROPOSAL_TYPES } from '@eusulan/shared';
-import { Button, DatePicker, Space, Tabs } from 'antd';
+import { Badge, Button, DatePicker, Space, Tabs } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { DataTableColumn } from '../../../components/data-table/DataTable.tsx';
@@ -21,9 +21,25 @@ export const printPath = (id: number) => `/cetak-data-usulan-survey?id=${id}`;
 export const openPrint = (id: number) => window.open(printPath(id), '_blank');
 
 /** The Detail button of every proposal table row. */
-export function DetailButton({ onClick, testId }: { onClick(): void; testId: string }) {
+export function DetailButton({
+  onClick,
+  testId,
+  isDanger = false,
+}: {
+  onClick(): void;
+  testId: string;
+  /** Red, on the process list's rows that wait for a decision (spec §2). */
+  isDanger?: boolean;
+}) {
   return (
-    <Button size="small" icon={<EyeOutlined />} onClick={onClick} data-testid={testId}>
+    <Button
+      size="small"
+      icon={<EyeOutlined />}
+      onClick={onClick}
+      data-testid={testId}
+      danger={isDanger}
+      type={isDanger ? 'primary' : 'default'}
+    >
       Detail
     </Button>
   );
@@ -63,16 +79,35 @@ interface ProposalListFilterBarProps {
   onChange(apply: () => void): void;
   /** The year pickers' placeholder: 'Semua Tahun' on Usulan, 'All Years' on the history list (spec §2). */
   yearPlaceholder: string;
+  /** The need-approval red dot per type tab (the process list, spec §2). */
+  typeDots?: Partial<Record<TProposalType, boolean>>;
+  /** More filters after the years (the process list's status select). */
+  extra?: ReactNode;
 }
 
-export function ProposalListFilterBar({ state, onChange, yearPlaceholder }: ProposalListFilterBarProps) {
+export function ProposalListFilterBar({
+  state,
+  onChange,
+  yearPlaceholder,
+  typeDots,
+  extra,
+}: ProposalListFilterBarProps) {
   const { proposalType, setProposalType, startYear, setStartYear, endYear, setEndYear } = state;
   return (
     <div className="proposal-screen__filters">
       <Tabs
         activeKey={proposalType}
         onChange={(key) => onChange(() => setProposalType(key as TProposalType))}
-        items={PROPOSAL_TYPES.map((type) => ({ key: type, label: PROPOSAL_TYPE_NAMES[type] }))}
+        items={PROPOSAL_TYPES.map((type) => ({
+          key: type,
+          label: typeDots ? (
+            <Badge dot={Boolean(typeDots[type])} offset={[6, 0]} data-testid={`type-dot-${type}`}>
+              {PROPOSAL_TYPE_NAMES[type]}
+            </Badge>
+          ) : (
+            PROPOSAL_TYPE_NAMES[type]
+          ),
+        }))}
         data-testid="proposal-type-tabs"
       />
       <Space wrap className="proposal-screen__years">
@@ -96,6 +131,7 @@ export function ProposalListFilterBar({ state, onChange, yearPlaceholder }: Prop
           aria-label="Tahun akhir"
           data-testid="filter-end-year"
         />
+        {extra}
       </Space>
     </div>
   );
@@ -105,6 +141,8 @@ export function ProposalListFilterBar({ state, onChange, yearPlaceholder }: Prop
 export function proposalListColumns(
   renderActions: (row: TProposalRow) => ReactNode,
   proposerTitle = 'Pengusul',
+  /** 'process' labels surveyed proposals 'Perlu Tindakan' (spec §4). */
+  statusList: 'history' | 'process' = 'history',
 ): DataTableColumn<TProposalRow>[] {
   return [
     {
@@ -124,7 +162,7 @@ export function proposalListColumns(
       key: 'status',
       title: 'Status',
       sortKey: 'status_type',
-      render: (row) => <ProposalStatus proposal={row} />,
+      render: (row) => <ProposalStatus proposal={row} list={statusList} />,
     },
     { key: 'actions', title: 'Aksi', align: 'center', render: renderActions },
   ];

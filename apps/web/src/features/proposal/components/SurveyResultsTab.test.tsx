@@ -18,6 +18,7 @@ function survey(withMoney: boolean): TSurvey {
     proposalId: 41,
     isDraft: false,
     createdAt: '2026-03-02T02:00:00.000Z',
+    updatedAt: '2026-03-02T03:00:00.000Z',
     submittedAt: '2026-03-02T03:00:00.000Z',
     surveyorName: 'Rayon Surabaya Pusat',
     roadCondition: 'Rusak berat',

@@ -1,0 +1,517 @@
+// Issue 8 budgets on PostgreSQL: with 200,000 proposals (50,000 or more surveyed with lines) and 100,000
+// completed-work lines, GET /api-web/dashboard/completed-work for all years answers in under 1 s (server
+// time: request to last byte) with under 8 MB on the wire; /maps in headless Chromium (tiles off) goes from
+// navigation to every line drawn in under 3 s; and no task runs over 200 ms while the map is panned.
+// Needs TEST_DATABASE_URL, the built web app (npm run build -w @eusulan/web) and Chromium (CHROMIUM_PATH,
+// default /usr/bin/chromium; playwright-core comes with the e2e workspace).
+//
+// Data: the generated set of generate.ts with survey details (survey-details.ts: every submitted survey has
+// one or two surveyed roads with a drawn line), plus completed works made here in one INSERT ... SELECT:
+// lines of 10 to 40 points around Surabaya in a few imports (years x work types), file names starting with
+// 'Bench Dashboard'. A set that already has the asked number of them is reused.
+// The server runs as its own production process (server-process.ts), so responses are compressed. Each call
+// is timed serially with `accept-encoding: br, gzip` (median of --runs), its compressed and uncompressed
+// bytes counted, then repeated with If-None-Match (304). Chromium then loads /maps with the admin's token in
+// localStorage and every request that is not to the server aborted (no tiles); the time is performance.now()
+// (from navigation start) once both drawn counts equal the API's counts and two frames have been painted.
+// Then the map is dragged for --pan-seconds while a PerformanceObserver records long tasks.
+//
+// Flags: --quick (20,000 proposals, 10,000 works; also BENCH_QUICK=1), --proposals=N, --works=N,
+// --database=NAME and --keep (reuse/keep the database), --runs=N (timed calls, default 5), --pan-seconds=S
+// (default 4), --no-browser (HTTP only), --strict (exit 1 on a miss), --only=dashboard.
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { SURABAYA_ROADS } from './bench-data.ts';
+import { type BenchDatabase, openBenchDatabase } from './bench-database.ts';
+import { generateBenchData } from './generate.ts';
+import { databaseNameOf, isQuick, positiveInt, requireServerUrl } from './options.ts';
+import { ms, verdict } from './report.ts';
+import { type ServerProcess, signInAdmin, startServer } from './server-process.ts';
+import { addSurveyDetails } from './survey-details.ts';
+
+const BUDGET = {
+  completedWorkMs: 1000,
+  completedWorkWireMb: 8,
+  mapsDrawnMs: 3000,
+  panLongTaskMs: 200,
+  surveyedWithLines: 50_000,
+};
+const BENCH_IMPORT_PREFIX = 'Bench Dashboard';
+const WORK_TYPES: [string, string][] = [
+  ['Pengaspalan Hotmix', '#e53935'],
+  ['Paving Stone', '#1e88e5'],
+  ['Saluran U-Ditch', '#43a047'],
+  ['Pemeliharaan Rutin', '#fb8c00'],
+];
+const DESKTOP = { width: 1366, height: 860 };
+/** The production server serves /maps from here (npm run build -w @eusulan/web). */
+const WEB_INDEX = new URL('../../web/dist/index.html', import.meta.url);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+function readOptions() {
+  const { values } = parseArgs({
+    strict: true,
+    options: {
+      quick: { type: 'boolean', default: false },
+      proposals: { type: 'string' },
+      works: { type: 'string' },
+      database: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      runs: { type: 'string' },
+      'pan-seconds': { type: 'string' },
+      'no-browser': { type: 'boolean', default: false },
+      only: { type: 'string' },
+      strict: { type: 'boolean', default: false },
+    },
+  });
+  const quick = isQuick(values.quick);
+  const only = (values.only ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  const unknown = only.filter((key) => key !== 'dashboard');
+  if (unknown.length) throw new Error(`unknown --only keys ${unknown.join(', ')}; known: dashboard`);
+  const database = databaseNameOf(values.database);
+  return {
+    quick,
+    proposals: positiveInt('proposals', values.proposals, quick ? 20_000 : 200_000),
+    works: positiveInt('works', values.works, quick ? 10_000 : 100_000),
+    database,
+    keep: values.keep || Boolean(database),
+    runs: positiveInt('runs', values.runs, quick ? 3 : 5),
+    panSeconds: positiveInt('pan-seconds', values['pan-seconds'], quick ? 2 : 4),
+    browser: !values['no-browser'],
+    strict: values.strict,
+  };
+}
+
+/** Proposals whose newest submitted survey has a surveyed road with a drawn line (what the map draws). */
+async function surveyedWithLines(bench: BenchDatabase) {
+  const { rows } = await bench.pool.query<{ count: number }>(
+    `select count(distinct s.proposal_id)::int as count
+     from surveys s join survey_roads r on r.survey_id = s.id
+     where not s.is_draft and jsonb_array_length(r.draw_line) > 0`,
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** Makes `count` completed-work lines in a few imports, unless exactly that many bench lines exist. */
+async function ensureCompletedWorks(bench: BenchDatabase, count: number) {
+  const pattern = `${BENCH_IMPORT_PREFIX}%`;
+  const {
+    rows: [existing],
+  } = await bench.pool.query<{ works: number; points: number }>(
+    `select count(*)::int as works, coalesce(sum(jsonb_array_length(w.coordinates -> 0)), 0)::int as points
+     from completed_works w join completed_work_imports i on i.id = w.import_id
+     where i.file_name like $1`,
+    [pattern],
+  );
+  if (existing?.works === count) {
+    console.log(`completed works already in ${bench.name}: ${count.toLocaleString('en')} lines`);
+    return { generated: false, seconds: 0, points: existing.points };
+  }
+  const startedAt = performance.now();
+  const client = await bench.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('delete from completed_work_imports where file_name like $1', [pattern]);
+    const typeIds: number[] = [];
+    for (const [typeWork, color] of WORK_TYPES) {
+      const found = await client.query<{ id: number }>(
+        'select id from type_work_colors where type_work = $1 order by id limit 1',
+        [typeWork],
+      );
+      const id =
+        found.rows[0]?.id ??
+        (
+          await client.query<{ id: number }>(
+            'insert into type_work_colors (type_work, color) values ($1, $2) returning id',
+            [typeWork, color],
+          )
+        ).rows[0]?.id;
+      if (id) typeIds.push(id);
+    }
+    const thisYear = new Date().getFullYear();
+    const years = [thisYear - 3, thisYear - 2, thisYear - 1];
+    const { rows: imports } = await client.query<{ id: number; year: number }>(
+      `insert into completed_work_imports (year, type_work_color_id, file_name, storage_key)
+       select y, t, $3 || ' ' || y || ' ' || t || '.zip', 'bench/dashboard-' || y || '-' || t || '.zip'
+       from unnest($1::int[]) as y cross join unnest($2::int[]) as t
+       order by y, t
+       returning id, year`,
+      [years, typeIds, BENCH_IMPORT_PREFIX],
+    );
+    const locations = SURABAYA_ROADS.map((road) => road.replace(/^Jalan /, 'Jl. '));
+    // Roughly straight lines of 10 to 40 points, 25 to 30 m apart, with a little jitter; coordinates at
+    // full double precision as a shapefile import stores them.
+    await client.query(
+      `insert into completed_works (import_id, year, package_name, location, location_length, package_length,
+         location_value, package_value, coordinates, min_lat, min_lon, max_lat, max_lon)
+       select ($2::int[])[1 + s.n % cardinality($2::int[])], ($3::int[])[1 + s.n % cardinality($3::int[])],
+         'Paket Pekerjaan Jalan ' || (s.n / 8), ($4::text[])[1 + (s.n / 8) % cardinality($4::text[])],
+         round((s.points * 27.5)::numeric, 2), round((s.points * 27.5 * 8)::numeric, 2),
+         s.points::bigint * 27 * 450000, s.points::bigint * 27 * 8 * 450000,
+         jsonb_build_array(g.line), g.min_lat, g.min_lon, g.max_lat, g.max_lon
+       from (
+         select n, 10 + floor(random() * 31)::int as points, -7.2 - random() * 0.15 as lat0,
+           112.6 + random() * 0.2 as lon0, random() * 2 * pi() as heading
+         from generate_series(1, $1::int) as n
+       ) as s
+       cross join lateral (
+         select jsonb_agg(jsonb_build_array(p.lat, p.lon) order by p.k) as line,
+           min(p.lat) as min_lat, min(p.lon) as min_lon, max(p.lat) as max_lat, max(p.lon) as max_lon
+         from (
+           select k,
+             s.lat0 + k * 0.00025 * cos(s.heading) + (random() - 0.5) * 0.00004 as lat,
+             s.lon0 + k * 0.00025 * sin(s.heading) + (random() - 0.5) * 0.00004 as lon
+           from generate_series(0, s.points - 1) as k
+         ) as p
+       ) as g`,
+      [count, imports.map((row) => row.id), imports.map((row) => row.year), locations],
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+  await bench.pool.query('analyze completed_works');
+  await bench.pool.query('analyze completed_work_imports');
+  const {
+    rows: [made],
+  } = await bench.pool.query<{ points: number }>(
+    `select coalesce(sum(jsonb_array_length(w.coordinates -> 0)), 0)::int as points
+     from completed_works w join completed_work_imports i on i.id = w.import_id where i.file_name like $1`,
+    [pattern],
+  );
+  const seconds = (performance.now() - startedAt) / 1000;
+  console.log(`made ${count.toLocaleString('en')} completed-work lines in ${seconds.toFixed(1)} s`);
+  return { generated: true, seconds, points: made?.points ?? 0 };
+}
+
+interface Fetched {
+  status: number;
+  ms: number;
+  wireBytes: number;
+  encoding: string;
+  etag: string;
+  body: Buffer;
+}
+
+/** One GET through node:http, so the compressed bytes are counted as they arrive (fetch would inflate). */
+function get(url: string, headers: Record<string, string>): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const startedAt = performance.now();
+    const request = http.get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const elapsed = performance.now() - startedAt;
+        const raw = Buffer.concat(chunks);
+        const encoding = String(response.headers['content-encoding'] ?? 'identity');
+        const body =
+          encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+        resolve({
+          status: response.statusCode ?? 0,
+          ms: elapsed,
+          wireBytes: raw.length,
+          encoding,
+          etag: String(response.headers.etag ?? ''),
+          body,
+        });
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+interface CallFigures {
+  path: string;
+  items: number;
+  lines: number;
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  wireBytes: number;
+  rawBytes: number;
+  encoding: string;
+  notModifiedMs: number;
+}
+
+async function measureCall(server: ServerProcess, path: string, auth: Record<string, string>, runs: number) {
+  const url = `${server.url}${path}`;
+  const headers = { ...auth, accept: 'application/json', 'accept-encoding': 'br, gzip' };
+  const first = await get(url, headers);
+  if (first.status !== 200)
+    throw new Error(`${path}: ${first.status} ${first.body.toString().slice(0, 500)}`);
+  const timings: number[] = [];
+  for (let i = 0; i < runs; i++) timings.push((await get(url, headers)).ms);
+  const notModified: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const answer = await get(url, { ...headers, 'if-none-match': first.etag });
+    if (answer.status !== 304) throw new Error(`${path} with If-None-Match: ${answer.status}, not 304`);
+    notModified.push(answer.ms);
+  }
+  const data = (JSON.parse(first.body.toString()) as { data: { lines: string[] }[] }).data;
+  return {
+    figures: {
+      path,
+      items: data.length,
+      lines: data.reduce((sum, item) => sum + item.lines.length, 0),
+      medianMs: median(timings),
+      minMs: Math.min(...timings),
+      maxMs: Math.max(...timings),
+      wireBytes: first.wireBytes,
+      rawBytes: first.body.length,
+      encoding: first.encoding,
+      notModifiedMs: median(notModified),
+    } satisfies CallFigures,
+    token: auth.authorization?.replace(/^Bearer /, '') ?? '',
+  };
+}
+
+interface BrowserFigures {
+  drawnMs: number;
+  proposalsResponseEnd: number;
+  worksResponseEnd: number;
+  loadLongestTaskMs: number;
+  pan: { drags: number; longTasks: number; longestMs: number; totalMs: number };
+  heapMb: number | null;
+  view: { zoom: number };
+}
+
+async function measureBrowser(
+  server: ServerProcess,
+  token: string,
+  expected: { proposals: number; works: number },
+  panSeconds: number,
+): Promise<BrowserFigures> {
+  let playwright: typeof import('playwright-core');
+  try {
+    playwright = await import('playwright-core');
+  } catch {
+    throw new Error(
+      'playwright-core is not installed (npm install at the repository root installs it for e2e)',
+    );
+  }
+  const browser = await playwright.chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'id-ID' });
+    // Tiles off: everything that is not the server (the tile hosts) is aborted, as e2e's blockMapTiles does.
+    await context.route(
+      (url) => url.origin !== server.url,
+      (route) => route.abort(),
+    );
+    // Long tasks from the first script on; the pan reads only those that start after it began. The page's
+    // code is passed as text: the server's TypeScript has no DOM library.
+    await context.addInitScript({
+      content: `window.__benchLongTasks = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            window.__benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
+        }).observe({ type: 'longtask', buffered: true });`,
+    });
+    const page = await context.newPage();
+    // The token goes in on a light page of the same origin (login), then /maps is the measured navigation.
+    await page.goto(`${server.url}/login`);
+    await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    await page.goto(`${server.url}/maps`, { waitUntil: 'commit' });
+    await page.waitForFunction(
+      `(() => {
+        const map = document.querySelector('[data-testid="dashboard-map"]');
+        return map?.getAttribute('data-ready') === 'true' &&
+          Number(map.getAttribute('data-proposal-lines')) === ${expected.proposals} &&
+          Number(map.getAttribute('data-work-lines')) === ${expected.works};
+      })()`,
+      undefined,
+      { timeout: 180_000, polling: 'raf' },
+    );
+    // The canvas renderer draws on the next animation frame; two frames later the lines are on screen.
+    const drawnMs = await page.evaluate<number>(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))))',
+    );
+    const timing = await page.evaluate<{
+      proposals: number;
+      works: number;
+      longest: number;
+      heapMb: number | null;
+      zoom: number | null;
+    }>(`(() => {
+      const responseEnd = (match) => performance.getEntriesByType('resource')
+        .filter((entry) => match.test(new URL(entry.name).pathname))
+        .reduce((latest, entry) => Math.max(latest, entry.responseEnd), 0);
+      const tasks = window.__benchLongTasks;
+      return {
+        proposals: responseEnd(/^\\/api-web\\/dashboard$/),
+        works: responseEnd(/^\\/api-web\\/dashboard\\/completed-work$/),
+        longest: tasks.reduce((max, task) => Math.max(max, task.duration), 0),
+        heapMb: performance.memory ? performance.memory.usedJSHeapSize / 1024 / 1024 : null,
+        zoom: window.__eusulanMaps?.view().zoom ?? null,
+      };
+    })()`);
+
+    // Let the fit and its delayed invalidateSize settle before panning.
+    await page.waitForTimeout(1000);
+    const box = await page.getByTestId('dashboard-map').boundingBox();
+    if (!box) throw new Error('no dashboard map on the page');
+    const panStart = await page.evaluate<number>('performance.now()');
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const moves: [number, number][] = [
+      [220, 0],
+      [0, 160],
+      [-220, 0],
+      [0, -160],
+    ];
+    let drags = 0;
+    const until = Date.now() + panSeconds * 1000;
+    while (Date.now() < until) {
+      const [dx, dy] = moves[drags % moves.length] ?? [0, 0];
+      await page.mouse.move(centre.x, centre.y);
+      await page.mouse.down();
+      await page.mouse.move(centre.x + dx, centre.y + dy, { steps: 12 });
+      await page.mouse.up();
+      drags++;
+      await page.waitForTimeout(150);
+    }
+    // The redraw after the last drag's moveend.
+    await page.waitForTimeout(500);
+    const pan = await page.evaluate<{ longTasks: number; longestMs: number; totalMs: number }>(`(() => {
+      const tasks = window.__benchLongTasks.filter((task) => task.start >= ${panStart});
+      return {
+        longTasks: tasks.length,
+        longestMs: tasks.reduce((max, task) => Math.max(max, task.duration), 0),
+        totalMs: tasks.reduce((sum, task) => sum + task.duration, 0),
+      };
+    })()`);
+    await context.close();
+    return {
+      drawnMs,
+      proposalsResponseEnd: timing.proposals,
+      worksResponseEnd: timing.works,
+      loadLongestTaskMs: timing.longest,
+      pan: { drags, ...pan },
+      heapMb: timing.heapMb,
+      view: { zoom: timing.zoom ?? Number.NaN },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  const options = readOptions();
+  const serverUrl = requireServerUrl('dashboard bench');
+  const bench = await openBenchDatabase(serverUrl, options.database);
+  let server: ServerProcess | undefined;
+  let failed = false;
+  try {
+    await generateBenchData(bench, {
+      proposals: options.proposals,
+      consultants: 50,
+      fromYear: new Date().getFullYear() - 5,
+    });
+    await addSurveyDetails(bench);
+    const surveyed = await surveyedWithLines(bench);
+    const works = await ensureCompletedWorks(bench, options.works);
+    const {
+      rows: [pgInfo],
+    } = await bench.pool.query<{ server_version: string }>('show server_version');
+    console.log(
+      `\ndashboard bench: ${options.proposals.toLocaleString('en')} proposals, ${surveyed.toLocaleString('en')} surveyed with lines, ` +
+        `${options.works.toLocaleString('en')} completed-work lines (${works.points.toLocaleString('en')} points), ` +
+        `PostgreSQL ${pgInfo?.server_version}, database ${bench.name}\n`,
+    );
+    if (!options.quick && surveyed < BUDGET.surveyedWithLines) {
+      console.log(
+        `note: only ${surveyed} proposals are surveyed with lines; the budget's set has ${BUDGET.surveyedWithLines}`,
+      );
+    }
+
+    server = await startServer(bench.url);
+    const auth = await signInAdmin(server.url);
+    const workCall = await measureCall(server, '/api-web/dashboard/completed-work', auth, options.runs);
+    const proposalCall = await measureCall(server, '/api-web/dashboard', auth, options.runs);
+
+    console.log(
+      `| call (all years) | items (lines) | server time median (min-max, ${options.runs} runs) | on the wire | uncompressed | 304 median | budget |`,
+    );
+    console.log('|---|--:|--:|--:|--:|--:|---|');
+    for (const call of [workCall.figures, proposalCall.figures]) {
+      const isWork = call.path.endsWith('completed-work');
+      const misses = isWork
+        ? [
+            call.medianMs >= BUDGET.completedWorkMs
+              ? `${ms(call.medianMs)} >= ${BUDGET.completedWorkMs} ms`
+              : '',
+            call.wireBytes >= BUDGET.completedWorkWireMb * 1024 * 1024
+              ? `${mb(call.wireBytes)} >= ${BUDGET.completedWorkWireMb} MB`
+              : '',
+          ].filter(Boolean)
+        : [];
+      failed ||= misses.length > 0;
+      console.log(
+        `| GET ${call.path} | ${call.items.toLocaleString('en')} (${call.lines.toLocaleString('en')}) | ${ms(call.medianMs)} (${ms(call.minMs)}-${ms(call.maxMs)}) | ${mb(call.wireBytes)} (${call.encoding}) | ${mb(call.rawBytes)} | ${ms(call.notModifiedMs)} | ${isWork ? `< ${BUDGET.completedWorkMs} ms, < ${BUDGET.completedWorkWireMb} MB: ${verdict(misses)}` : 'none of its own (feeds /maps)'} |`,
+      );
+    }
+
+    if (options.browser && !existsSync(WEB_INDEX)) {
+      console.log('\nChromium part skipped: build the web app first (npm run build -w @eusulan/web).');
+    } else if (options.browser) {
+      const figures = await measureBrowser(
+        server,
+        workCall.token,
+        { proposals: proposalCall.figures.items, works: workCall.figures.items },
+        options.panSeconds,
+      );
+      const drawnMisses =
+        figures.drawnMs >= BUDGET.mapsDrawnMs ? [`${ms(figures.drawnMs)} >= ${BUDGET.mapsDrawnMs} ms`] : [];
+      const panMisses =
+        figures.pan.longestMs > BUDGET.panLongTaskMs
+          ? [`longest task ${ms(figures.pan.longestMs)} > ${BUDGET.panLongTaskMs} ms`]
+          : [];
+      failed ||= drawnMisses.length > 0 || panMisses.length > 0;
+      console.log('\n| Chromium (headless, tiles off, 1366x860) | figure | budget |');
+      console.log('|---|--:|---|');
+      console.log(
+        `| /maps navigation -> ${proposalCall.figures.items.toLocaleString('en')} proposal + ${workCall.figures.items.toLocaleString('en')} work lines drawn | ${ms(figures.drawnMs)} | < ${BUDGET.mapsDrawnMs} ms: ${verdict(drawnMisses)} |`,
+      );
+      console.log(
+        `| (responses complete: proposals / completed works) | ${ms(figures.proposalsResponseEnd)} / ${ms(figures.worksResponseEnd)} | |`,
+      );
+      console.log(`| (longest task while loading) | ${ms(figures.loadLongestTaskMs)} | |`);
+      console.log(
+        `| pan: ${figures.pan.drags} drags in ${options.panSeconds} s at zoom ${figures.view.zoom}, longest task (${figures.pan.longTasks} long tasks, ${ms(figures.pan.totalMs)} in all) | ${ms(figures.pan.longestMs)} | <= ${BUDGET.panLongTaskMs} ms: ${verdict(panMisses)} |`,
+      );
+      if (figures.heapMb !== null)
+        console.log(`| (JS heap after drawing) | ${figures.heapMb.toFixed(0)} MB | |`);
+    }
+  } finally {
+    await server?.stop();
+    const drop = bench.created && !options.keep;
+    await bench.close({ drop });
+    if (!drop) console.log(`\ndatabase ${bench.name} kept; reuse it with --database=${bench.name}`);
+  }
+  if (failed && options.strict) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,182 @@
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { completedWorkImports, completedWorks, type LatLon, typeWorkColors } from '../../db/schema/index.ts';
+import { containsPattern, type ListRequest } from '../../lib/pagination.ts';
+import type { ParsedWork } from './completed-work-layer.ts';
+
+/** sort_by of GET completed-work: the list's columns. */
+export const IMPORT_SORTABLE = {
+  id: completedWorkImports.id,
+  name: completedWorkImports.fileName,
+  year: completedWorkImports.year,
+  typeWork: typeWorkColors.typeWork,
+  createdAt: completedWorkImports.createdAt,
+};
+
+/** sort_by of GET completed-work-detail/{id}: the detail table's columns (spec §3 names). */
+export const WORK_SORTABLE = {
+  id: completedWorks.id,
+  nama: completedWorks.packageName,
+  lokasi: completedWorks.location,
+  tahun: completedWorks.year,
+  panjang: completedWorks.packageLength,
+  panjangLokasi: completedWorks.locationLength,
+};
+
+const importColumns = {
+  id: completedWorkImports.id,
+  fileName: completedWorkImports.fileName,
+  year: completedWorkImports.year,
+  createdAt: completedWorkImports.createdAt,
+  typeWorkColorId: typeWorkColors.id,
+  typeWork: typeWorkColors.typeWork,
+  color: typeWorkColors.color,
+};
+export type ImportRecord = NonNullable<Awaited<ReturnType<typeof findImport>>>;
+
+export async function findTypeWorkColor(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: typeWorkColors.id, typeWork: typeWorkColors.typeWork, color: typeWorkColors.color })
+    .from(typeWorkColors)
+    .where(eq(typeWorkColors.id, id));
+  return row ?? null;
+}
+
+export async function findImport(db: Db, id: number) {
+  const [row] = await db
+    .select(importColumns)
+    .from(completedWorkImports)
+    .innerJoin(typeWorkColors, eq(typeWorkColors.id, completedWorkImports.typeWorkColorId))
+    .where(eq(completedWorkImports.id, id));
+  return row ?? null;
+}
+
+/** GET completed-work: imports, newest first by default, filtered by year and a search on file name or type. */
+export async function listImports(db: Db, filters: { year?: number }, list: ListRequest) {
+  const pattern = containsPattern(list.search);
+  const where = and(
+    filters.year ? eq(completedWorkImports.year, filters.year) : undefined,
+    list.search
+      ? or(ilike(completedWorkImports.fileName, pattern), ilike(typeWorkColors.typeWork, pattern))
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(importColumns)
+      .from(completedWorkImports)
+      .innerJoin(typeWorkColors, eq(typeWorkColors.id, completedWorkImports.typeWorkColorId))
+      .where(where)
+      .orderBy(list.orderBy, completedWorkImports.id)
+      .limit(list.limit)
+      .offset(list.offset),
+    db
+      .select({ total: count() })
+      .from(completedWorkImports)
+      .innerJoin(typeWorkColors, eq(typeWorkColors.id, completedWorkImports.typeWorkColorId))
+      .where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+const workRowColumns = {
+  id: completedWorks.id,
+  packageName: completedWorks.packageName,
+  location: completedWorks.location,
+  year: completedWorks.year,
+  locationLength: completedWorks.locationLength,
+  packageLength: completedWorks.packageLength,
+};
+export type WorkRowRecord = Awaited<ReturnType<typeof listWorks>>['rows'][number];
+
+/** GET completed-work-detail/{id}: the works of one import, searched on package name and location. */
+export async function listWorks(db: Db, importId: number, list: ListRequest) {
+  const pattern = containsPattern(list.search);
+  const where = and(
+    eq(completedWorks.importId, importId),
+    list.search
+      ? or(ilike(completedWorks.packageName, pattern), ilike(completedWorks.location, pattern))
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(workRowColumns)
+      .from(completedWorks)
+      .where(where)
+      .orderBy(list.orderBy, completedWorks.id)
+      .limit(list.limit)
+      .offset(list.offset),
+    db.select({ total: count() }).from(completedWorks).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+/** One work with its import's type and colour (GET completed-work-detail/{id}/detail). */
+export async function findWork(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      ...workRowColumns,
+      importId: completedWorks.importId,
+      locationValue: completedWorks.locationValue,
+      packageValue: completedWorks.packageValue,
+      coordinates: completedWorks.coordinates,
+      typeWork: typeWorkColors.typeWork,
+      color: typeWorkColors.color,
+    })
+    .from(completedWorks)
+    .innerJoin(completedWorkImports, eq(completedWorkImports.id, completedWorks.importId))
+    .innerJoin(typeWorkColors, eq(typeWorkColors.id, completedWorkImports.typeWorkColorId))
+    .where(eq(completedWorks.id, id));
+  return row ?? null;
+}
+export type WorkRecord = NonNullable<Awaited<ReturnType<typeof findWork>>>;
+
+/** The lines of every work of one package (same NAMA in the same import), in file order. */
+export async function packageLines(db: Db, importId: number, packageName: string): Promise<LatLon[][][]> {
+  const rows = await db
+    .select({ coordinates: completedWorks.coordinates })
+    .from(completedWorks)
+    .where(and(eq(completedWorks.importId, importId), eq(completedWorks.packageName, packageName)))
+    .orderBy(asc(completedWorks.id));
+  return rows.map((row) => row.coordinates);
+}
+
+export async function insertImport(db: Db, values: typeof completedWorkImports.$inferInsert) {
+  const [row] = await db
+    .insert(completedWorkImports)
+    .values(values)
+    .returning({ id: completedWorkImports.id });
+  if (!row) throw new Error('import row not inserted');
+  return row.id;
+}
+
+/** Works per INSERT: about 2 MB of JSON at 50 points a line. */
+const INSERT_CHUNK = 1000;
+
+/** One work as a json_to_recordset record; its coordinates are already JSON text. */
+const recordOf = (work: ParsedWork) =>
+  `{"package_name":${JSON.stringify(work.packageName)},"location":${JSON.stringify(work.location)},` +
+  `"location_length":${work.locationLength},"package_length":${work.packageLength},` +
+  `"location_value":${work.locationValue},"package_value":${work.packageValue},` +
+  `"coordinates":${work.coordinates},"min_lat":${work.minLat},"min_lon":${work.minLon},` +
+  `"max_lat":${work.maxLat},"max_lon":${work.maxLon}}`;
+
+/**
+ * Inserts the works of an import in chunks, each chunk one statement with one JSON parameter (far less
+ * work and garbage than twelve parameters per row). The works are taken out of the list as they go, so
+ * their coordinates can be collected once inserted.
+ */
+export async function insertWorks(db: Db, importId: number, year: number, works: ParsedWork[]) {
+  while (works.length) {
+    const chunk = works.splice(0, INSERT_CHUNK);
+    const records = `[${chunk.map(recordOf).join(',')}]`;
+    await db.execute(sql`
+      insert into ${completedWorks} (import_id, year, package_name, location, location_length, package_length,
+        location_value, package_value, coordinates, min_lat, min_lon, max_lat, max_lon)
+      select ${importId}, ${year}, r.package_name, r.location, r.location_length, r.package_length,
+        r.location_value, r.package_value, r.coordinates, r.min_lat, r.min_lon, r.max_lat, r.max_lon
+      from json_to_recordset(${records}::json) as r(package_name text, location text,
+        location_length numeric, package_length numeric, location_value bigint, package_value bigint,
+        coordinates jsonb, min_lat double precision, min_lon double precision, max_lat double precision,
+        max_lon double precision)`);
+  }
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  COMPLETED_WORK_MESSAGES,
+  type TCompletedWorkImport,
+  type TCompletedWorkImportResult,
+  ZCompletedWorkImport,
+} from '@eusulan/shared';
+import type { Database, Db } from '../../db/client.ts';
+import { HttpError, invalid } from '../../lib/http-error.ts';
+import type { MultipartForm } from '../../lib/uploads.ts';
+import { parseInput } from '../../lib/validate.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { presentImport } from './completed-work.presenter.ts';
+import * as queries from './completed-work.queries.ts';
+import { type ParsedLayer, readLayer } from './completed-work-layer.ts';
+import { extractLayer } from './completed-work-zip.ts';
+
+export interface Deps {
+  db: Database;
+  storage: FileStorage;
+}
+
+/**
+ * Checks a completed-work zip and reads its layer, in a work directory of its own under the staging
+ * directory that is removed afterwards. Throws ImportRefused with the reasons; writes nothing else.
+ */
+export async function readCompletedWorkZip(zipPath: string, stagingDir: string): Promise<ParsedLayer> {
+  await mkdir(stagingDir, { recursive: true });
+  const workDir = await mkdtemp(path.join(stagingDir, 'completed-work-'));
+  try {
+    return await readLayer(await extractLayer(zipPath, workDir));
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+export interface StoreInput {
+  year: number;
+  typeWorkColorId: number;
+  fileName: string;
+  /** The checked zip; moved into storage. */
+  zipPath: string;
+  uploadedById: number | null;
+}
+
+/**
+ * Stores a checked import in one transaction: its list row, the zip (through the storage interface) and
+ * every work, inserted in chunks (taken out of layer.works as they go). A rollback removes the stored zip.
+ */
+export async function storeCompletedWorks(
+  deps: { db: Db; storage: FileStorage },
+  input: StoreInput,
+  layer: ParsedLayer,
+): Promise<number> {
+  const key = `completed-works/${input.year}/${randomUUID()}.zip`;
+  let placed = false;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const id = await queries.insertImport(tx, {
+        year: input.year,
+        typeWorkColorId: input.typeWorkColorId,
+        fileName: input.fileName,
+        storageKey: key,
+        uploadedById: input.uploadedById,
+      });
+      await deps.storage.putFile(key, input.zipPath);
+      placed = true;
+      await queries.insertWorks(tx, id, input.year, layer.works);
+      return id;
+    });
+  } catch (error) {
+    if (placed) await deps.storage.remove(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The form's fields and file, all problems at once (422). */
+function readForm(
+  form: MultipartForm,
+): TCompletedWorkImport & { file: NonNullable<MultipartForm['files'][0]> } {
+  const file = form.files[0];
+  let input: TCompletedWorkImport | undefined;
+  let errors: Record<string, string[]> = {};
+  try {
+    input = parseInput(ZCompletedWorkImport, form.fields);
+  } catch (error) {
+    if (!(error instanceof HttpError) || !error.errors) throw error;
+    errors = { ...error.errors };
+  }
+  if (!file) errors.file = [COMPLETED_WORK_MESSAGES.fileRequired];
+  if (Object.keys(errors).length || !input || !file) throw invalid(errors);
+  return { ...input, file };
+}
+
+/**
+ * importCompletedWorks: POST completed-work (admin). Every check runs before anything is written: the
+ * fields (422), the work type (422), then the zip and each feature (ImportRefused, a 400 with reasons).
+ * A good file is stored in one transaction. The staged upload is always removed.
+ */
+export async function importCompletedWorks(
+  deps: Deps,
+  auth: AuthContext,
+  form: MultipartForm,
+): Promise<TCompletedWorkImportResult> {
+  try {
+    const input = readForm(form);
+    const type = await queries.findTypeWorkColor(deps.db, input.type_work_id);
+    if (!type) throw invalid({ type_work_id: [COMPLETED_WORK_MESSAGES.typeWorkMissing] });
+    const layer = await readCompletedWorkZip(input.file.tempPath, deps.storage.stagingDir);
+    const works = layer.works.length;
+    const id = await storeCompletedWorks(
+      deps,
+      {
+        year: input.year,
+        typeWorkColorId: type.id,
+        fileName: input.file.name,
+        zipPath: input.file.tempPath,
+        uploadedById: auth.userId,
+      },
+      layer,
+    );
+    const row = await queries.findImport(deps.db, id);
+    if (!row) throw new Error('import row missing after commit');
+    return {
+      completedWork: presentImport(row),
+      works,
+      packages: layer.packages,
+      warnings: layer.warnings,
+    };
+  } finally {
+    await form.discard();
+  }
+}

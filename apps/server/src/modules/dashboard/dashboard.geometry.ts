@@ -1,0 +1,49 @@
+import { DASHBOARD_POLYLINE_PRECISION, isDrawableCoordinate } from '@eusulan/shared';
+import polyline from '@mapbox/polyline';
+import type { LatLon, LineSegment } from '../../db/schema/index.ts';
+
+/**
+ * The drawn segments of a surveyed road as paths: a segment that starts where the previous one ended
+ * continues it (the survey form stores a polyline of n points as n-1 segments). Segments with a
+ * coordinate spec §5 would not draw are left out.
+ */
+export function segmentsToPaths(segments: readonly LineSegment[]): LatLon[][] {
+  const paths: LatLon[][] = [];
+  let current: LatLon[] | null = null;
+  for (const segment of segments) {
+    if (
+      !isDrawableCoordinate(segment.startLat, segment.startLon) ||
+      !isDrawableCoordinate(segment.endLat, segment.endLon)
+    ) {
+      current = null;
+      continue;
+    }
+    const last = current?.[current.length - 1];
+    if (current && last && last[0] === segment.startLat && last[1] === segment.startLon) {
+      current.push([segment.endLat, segment.endLon]);
+    } else {
+      current = [
+        [segment.startLat, segment.startLon],
+        [segment.endLat, segment.endLon],
+      ];
+      paths.push(current);
+    }
+  }
+  return paths;
+}
+
+/** One path as a Google encoded polyline: about 6 to 8 characters a point instead of ~40 of JSON. */
+export const encodePath = (path: LatLon[]): string => polyline.encode(path, DASHBOARD_POLYLINE_PRECISION);
+
+/** The drawable paths (two points or more) of a completed work's parts, encoded. */
+export function encodeParts(parts: readonly LatLon[][]): string[] {
+  const lines: string[] = [];
+  for (const part of parts) {
+    const points = part.filter(([lat, lon]) => isDrawableCoordinate(lat, lon));
+    if (points.length >= 2) lines.push(encodePath(points));
+  }
+  return lines;
+}
+
+/** Inverse of encodePath, for tests and tools. */
+export const decodeLine = (line: string): LatLon[] => polyline.decode(line, DASHBOARD_POLYLINE_PRECISION);

@@ -1,0 +1,260 @@
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  completedWorkImports,
+  completedWorks,
+  consultants,
+  proposals,
+  roads,
+  subdistricts,
+  surveyRoadAsbItems,
+  surveyRoads,
+  surveys,
+  typeWorkColors,
+  villages,
+} from '../../db/schema/index.ts';
+import { containsPattern } from '../../lib/pagination.ts';
+
+/** Filters of the proposal layer: undefined means every year, an empty list none. */
+export interface ProposalFilter {
+  years?: number[];
+}
+/** Filters of the completed-work layer: undefined means no filter, an empty list matches nothing. */
+export interface CompletedWorkFilter {
+  years?: number[];
+  locations?: string[];
+  typeWorkIds?: number[];
+}
+
+const proposalYear = sql<number>`extract(year from ${proposals.proposalDate})::int`;
+
+/** Per proposal, its newest submitted survey (the proposal's `survey`, as in the detail). */
+function newestSurveys(db: Db) {
+  return db
+    .selectDistinctOn([surveys.proposalId], { proposalId: surveys.proposalId, surveyId: surveys.id })
+    .from(surveys)
+    .where(eq(surveys.isDraft, false))
+    .orderBy(surveys.proposalId, desc(surveys.submittedAt), desc(surveys.id))
+    .as('newest');
+}
+
+const proposalWhere = (filter: ProposalFilter) =>
+  filter.years ? inArray(proposalYear, filter.years) : undefined;
+
+function completedWorkWhere(filter: CompletedWorkFilter): SQL | undefined {
+  return and(
+    filter.years ? inArray(completedWorks.year, filter.years) : undefined,
+    filter.locations ? inArray(completedWorks.location, filter.locations) : undefined,
+    filter.typeWorkIds ? inArray(completedWorkImports.typeWorkColorId, filter.typeWorkIds) : undefined,
+  );
+}
+
+/**
+ * What the proposal layer depends on, cheaply: submitted surveys (a new one, or a proposal deleted with its
+ * surveys, changes the count; a submit moves max(updated_at)) and proposal edits (the date decides the year).
+ */
+export async function proposalLayerVersion(db: Db): Promise<string> {
+  const [row] = await db
+    .select({
+      surveys: sql<string>`count(*)::text`,
+      surveyedAt: sql<string>`coalesce(max(${surveys.updatedAt})::text, '')`,
+      proposals: sql<string>`(select count(*)::text || '/' || coalesce(max(${proposals.updatedAt})::text, '') from ${proposals})`,
+    })
+    .from(surveys)
+    .where(eq(surveys.isDraft, false));
+  return `${row?.surveys}|${row?.surveyedAt}|${row?.proposals}`;
+}
+
+/**
+ * What the completed-work layer depends on: imports are never edited (only added, or removed whole by a
+ * database administrator), and a colour edit touches its type's updated_at.
+ */
+export async function completedWorkLayerVersion(db: Db): Promise<string> {
+  const [row] = await db
+    .select({
+      imports: sql<string>`count(*)::text || '/' || coalesce(max(${completedWorkImports.id}), 0)::text`,
+      colours: sql<string>`(select count(*)::text || '/' || coalesce(max(${typeWorkColors.updatedAt})::text, '') from ${typeWorkColors})`,
+    })
+    .from(completedWorkImports);
+  return `${row?.imports}|${row?.colours}`;
+}
+
+/** GET dashboard: the surveyed roads' lines of the newest submitted survey of each proposal, by proposal. */
+export async function proposalLines(db: Db, filter: ProposalFilter) {
+  const newest = newestSurveys(db);
+  return db
+    .select({ proposalId: proposals.id, drawLine: surveyRoads.drawLine })
+    .from(newest)
+    .innerJoin(proposals, eq(proposals.id, newest.proposalId))
+    .innerJoin(surveyRoads, eq(surveyRoads.surveyId, newest.surveyId))
+    .where(proposalWhere(filter))
+    .orderBy(asc(proposals.id), asc(surveyRoads.position), asc(surveyRoads.id));
+}
+
+/** GET dashboard/completed-work: every matching work with its type's colour, straight from the tables. */
+export async function completedWorkLines(db: Db, filter: CompletedWorkFilter) {
+  return db
+    .select({ id: completedWorks.id, color: typeWorkColors.color, coordinates: completedWorks.coordinates })
+    .from(completedWorks)
+    .innerJoin(completedWorkImports, eq(completedWorkImports.id, completedWorks.importId))
+    .innerJoin(typeWorkColors, eq(typeWorkColors.id, completedWorkImports.typeWorkColorId))
+    .where(completedWorkWhere(filter))
+    .orderBy(asc(completedWorks.id));
+}
+
+const surveyTotal = (surveyId: SQL | typeof surveys.id) => sql<string | null>`(
+  select sum(${surveyRoadAsbItems.unitPrice} * ${surveyRoadAsbItems.long} * ${surveyRoadAsbItems.wide})::numeric(20, 2)::text
+  from ${surveyRoadAsbItems}
+  join ${surveyRoads} on ${surveyRoads.id} = ${surveyRoadAsbItems.surveyRoadId}
+  where ${surveyRoads.surveyId} = ${surveyId})`;
+
+/** The export's Usulan rows: the proposals the map draws, with place, status and the survey's total. */
+export async function proposalExportRows(db: Db, filter: ProposalFilter) {
+  const newest = newestSurveys(db);
+  return db
+    .select({
+      id: proposals.id,
+      proposalType: proposals.proposalType,
+      proposalDate: proposals.proposalDate,
+      proposerName: proposals.proposerName,
+      road: roads.name,
+      village: villages.name,
+      subdistrict: subdistricts.name,
+      rtNumber: proposals.rtNumber,
+      rwNumber: proposals.rwNumber,
+      address: proposals.address,
+      statusType: proposals.statusType,
+      processType: proposals.processType,
+      consultant: consultants.name,
+      submittedAt: surveys.submittedAt,
+      total: surveyTotal(surveys.id),
+    })
+    .from(newest)
+    .innerJoin(proposals, eq(proposals.id, newest.proposalId))
+    .innerJoin(surveys, eq(surveys.id, newest.surveyId))
+    .leftJoin(roads, eq(roads.id, proposals.roadId))
+    .innerJoin(villages, eq(villages.id, proposals.villageId))
+    .innerJoin(subdistricts, eq(subdistricts.id, villages.subdistrictId))
+    .innerJoin(consultants, eq(consultants.id, proposals.consultantId))
+    .where(proposalWhere(filter))
+    .orderBy(desc(proposals.proposalDate), desc(proposals.id));
+}
+export type ProposalExportRow = Awaited<ReturnType<typeof proposalExportRows>>[number];
+
+/** The export's Pekerjaan Selesai rows, newest year first, then type, package and file order. */
+export async function completedWorkExportRows(db: Db, filter: CompletedWorkFilter) {
+  return db
+    .select({
+      id: completedWorks.id,
+      packageName: completedWorks.packageName,
+      location: completedWorks.location,
+      typeWork: typeWorkColors.typeWork,
+      year: completedWorks.year,
+      locationLength: completedWorks.locationLength,
+      packageLength: completedWorks.packageLength,
+      locationValue: completedWorks.locationValue,
+      packageValue: completedWorks.packageValue,
+    })
+    .from(completedWorks)
+    .innerJoin(completedWorkImports, eq(completedWorkImports.id, completedWorks.importId))
+    .innerJoin(typeWorkColors, eq(typeWorkColors.id, completedWorkImports.typeWorkColorId))
+    .where(completedWorkWhere(filter))
+    .orderBy(
+      desc(completedWorks.year),
+      asc(typeWorkColors.typeWork),
+      asc(completedWorks.packageName),
+      asc(completedWorks.id),
+    );
+}
+export type CompletedWorkExportRow = Awaited<ReturnType<typeof completedWorkExportRows>>[number];
+
+/** Names of the chosen work types, for the PDF's filter lines. */
+export async function typeWorkNames(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ typeWork: typeWorkColors.typeWork })
+    .from(typeWorkColors)
+    .where(inArray(typeWorkColors.id, ids))
+    .orderBy(asc(typeWorkColors.typeWork));
+  return rows.map((row) => row.typeWork);
+}
+
+type Bounds = { minLat: number | null; minLon: number | null; maxLat: number | null; maxLon: number | null };
+
+/** The extent of drawn segments, over survey_roads rows in scope (jsonb segments unnested). */
+const segmentExtent = {
+  minLat: sql<number | null>`min(least((seg->>'startLat')::float8, (seg->>'endLat')::float8))`,
+  minLon: sql<number | null>`min(least((seg->>'startLon')::float8, (seg->>'endLon')::float8))`,
+  maxLat: sql<number | null>`max(greatest((seg->>'startLat')::float8, (seg->>'endLat')::float8))`,
+  maxLon: sql<number | null>`max(greatest((seg->>'startLon')::float8, (seg->>'endLon')::float8))`,
+};
+const segments = sql`jsonb_array_elements(${surveyRoads.drawLine}) as seg`;
+
+/** 'Cari Jalan...': master roads by name with the extent of their proposals' surveyed lines. */
+export async function searchRoads(db: Db, search: string, limit: number) {
+  const newest = newestSurveys(db);
+  return db
+    .select({
+      id: roads.id,
+      name: roads.name,
+      proposals: sql<number>`count(distinct ${proposals.id})::int`,
+      ...segmentExtent,
+    })
+    .from(roads)
+    .innerJoin(proposals, eq(proposals.roadId, roads.id))
+    .innerJoin(newest, eq(newest.proposalId, proposals.id))
+    .innerJoin(surveyRoads, eq(surveyRoads.surveyId, newest.surveyId))
+    .innerJoin(segments, sql`true`)
+    .where(ilike(roads.name, containsPattern(search)))
+    .groupBy(roads.id, roads.name)
+    .orderBy(asc(roads.name))
+    .limit(limit);
+}
+
+/** 'Cari Jalan...': proposals by proposer, address or number, with the extent of their lines. */
+export async function searchProposals(db: Db, search: string, limit: number) {
+  const newest = newestSurveys(db);
+  const pattern = containsPattern(search.toLowerCase());
+  const byId = /^\d{1,9}$/.test(search) ? eq(proposals.id, Number(search)) : undefined;
+  return db
+    .select({
+      id: proposals.id,
+      proposerName: proposals.proposerName,
+      address: proposals.address,
+      road: roads.name,
+      ...segmentExtent,
+    })
+    .from(proposals)
+    .innerJoin(newest, eq(newest.proposalId, proposals.id))
+    .innerJoin(surveyRoads, eq(surveyRoads.surveyId, newest.surveyId))
+    .leftJoin(roads, eq(roads.id, proposals.roadId))
+    .innerJoin(segments, sql`true`)
+    .where(or(sql`${proposals.searchText} like ${pattern}`, byId))
+    .groupBy(proposals.id, proposals.proposerName, proposals.address, roads.name)
+    .orderBy(desc(proposals.id))
+    .limit(limit);
+}
+
+/** 'Cari Jalan...': completed-work locations by name, with the extent of their lines (bbox columns). */
+export async function searchCompletedWorkLocations(db: Db, search: string, limit: number) {
+  return db
+    .select({
+      id: sql<number>`min(${completedWorks.id})::int`,
+      location: completedWorks.location,
+      works: sql<number>`count(*)::int`,
+      minLat: sql<number | null>`min(${completedWorks.minLat})`,
+      minLon: sql<number | null>`min(${completedWorks.minLon})`,
+      maxLat: sql<number | null>`max(${completedWorks.maxLat})`,
+      maxLon: sql<number | null>`max(${completedWorks.maxLon})`,
+    })
+    .from(completedWorks)
+    .where(and(ilike(completedWorks.location, containsPattern(search)), isNotNull(completedWorks.minLat)))
+    .groupBy(completedWorks.location)
+    .orderBy(asc(completedWorks.location))
+    .limit(limit);
+}
+
+export const hasBounds = <T extends Bounds>(
+  row: T,
+): row is T & { minLat: number; minLon: number; maxLat: number; maxLon: number } =>
+  row.minLat !== null && row.minLon !== null && row.maxLat !== null && row.maxLon !== null;

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import {
+  DASHBOARD_EXPORT_FILE_NAMES,
+  mergeBracketedKeys,
+  type TDashboardCompletedWorkItem,
+  type TDashboardPlace,
+  type TDashboardProposalItem,
+  ZDashboardCompletedWorkQuery,
+  ZDashboardExportQuery,
+  ZDashboardQuery,
+  ZDashboardSearchQuery,
+} from '@eusulan/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { envelope } from '../../lib/envelope.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { authOf, requireAuth } from '../../plugins/auth.ts';
+import { type DashboardExport, dashboardPdf, dashboardWorkbook } from './dashboard.export.ts';
+import {
+  presentCompletedWorkLines,
+  presentFilters,
+  presentPlaces,
+  presentProposalLines,
+} from './dashboard.presenter.ts';
+import * as queries from './dashboard.queries.ts';
+
+/** Spec §2 route table: /maps is for admin, structural and umum. */
+const dashboardReaders = requireAuth({ roles: ['admin', 'structural', 'umum'] });
+
+/** A weak ETag of what a layer depends on and the filter asked for. */
+const etagOf = (...parts: unknown[]) =>
+  `W/"${createHash('sha1').update(JSON.stringify(parts)).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * Answers 304 when the browser's copy is current; otherwise sets the validators. The map data is the
+ * user's (private) and must be revalidated each time (no-cache), which costs one cheap version query.
+ */
+function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+  const sent = request.headers['if-none-match'];
+  if (!sent) return false;
+  return sent.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+}
+
+/** The maps dashboard (spec §7): the two layers of the map, the place search and the export. */
+export async function dashboardRoutes(app: FastifyInstance) {
+  const { db, config } = app.ctx;
+
+  app.get('/api-web/dashboard', { preHandler: dashboardReaders }, async (request, reply) => {
+    const { year } = parseInput(ZDashboardQuery, mergeBracketedKeys(request.query));
+    const etag = etagOf('proposals', await queries.proposalLayerVersion(db), year ?? null);
+    if (notModified(request, reply, etag)) return reply.code(304).send();
+    const rows = await queries.proposalLines(db, { years: year });
+    const data: TDashboardProposalItem[] = presentProposalLines(rows);
+    return envelope(data);
+  });
+
+  app.get('/api-web/dashboard/completed-work', { preHandler: dashboardReaders }, async (request, reply) => {
+    const input = parseInput(ZDashboardCompletedWorkQuery, mergeBracketedKeys(request.query));
+    const filter = { years: input.year, locations: input.location, typeWorkIds: input.type_work };
+    const etag = etagOf('completed-works', await queries.completedWorkLayerVersion(db), filter);
+    if (notModified(request, reply, etag)) return reply.code(304).send();
+    const rows = await queries.completedWorkLines(db, filter);
+    const data: TDashboardCompletedWorkItem[] = presentCompletedWorkLines(rows);
+    return envelope(data);
+  });
+
+  app.get('/api-web/dashboard/search', { preHandler: dashboardReaders }, async (request) => {
+    const { search, limit } = parseInput(ZDashboardSearchQuery, request.query);
+    const [roads, works, proposals] = await Promise.all([
+      queries.searchRoads(db, search, limit),
+      queries.searchCompletedWorkLocations(db, search, limit),
+      queries.searchProposals(db, search, limit),
+    ]);
+    const data: TDashboardPlace[] = presentPlaces({ roads, works, proposals }).slice(0, limit);
+    return envelope(data);
+  });
+
+  app.get('/api-web/dashboard/export', { preHandler: dashboardReaders }, async (request, reply) => {
+    const input = parseInput(ZDashboardExportQuery, mergeBracketedKeys(request.query));
+    const proposalFilter = { years: input.proposal_year };
+    const workFilter = {
+      years: input.completed_work_year,
+      locations: input.completed_work_location,
+      typeWorkIds: input.completed_work_type_work,
+    };
+    const [proposals, completedWorks, typeWorks] = await Promise.all([
+      queries.proposalExportRows(db, proposalFilter),
+      queries.completedWorkExportRows(db, workFilter),
+      queries.typeWorkNames(db, workFilter.typeWorkIds ?? []),
+    ]);
+    const data: DashboardExport = {
+      proposals,
+      completedWorks,
+      showNominal: authOf(request).role !== 'umum',
+      filters: presentFilters(proposalFilter, workFilter, typeWorks),
+      generatedAt: new Date(),
+      timeZone: config.TIME_ZONE,
+    };
+    const fileName = DASHBOARD_EXPORT_FILE_NAMES[input.type];
+    const body = input.type === 'pdf' ? dashboardPdf(data) : dashboardWorkbook(data);
+    return reply
+      .header(
+        'Content-Type',
+        input.type === 'pdf'
+          ? 'application/pdf'
+          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      )
+      .header('Content-Disposition', contentDisposition(fileName))
+      .header('Cache-Control', 'no-store')
+      .send(body);
+  });
+}

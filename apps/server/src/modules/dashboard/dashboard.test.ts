@@ -1,0 +1,525 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TDashboardCompletedWorkItem, TDashboardPlace, TDashboardProposalItem } from '@eusulan/shared';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import {
+  completedWorkImports,
+  completedWorks,
+  districts,
+  type LatLon,
+  type LineSegment,
+  proposals,
+  roads,
+  subdistricts,
+  surveyRoadAsbItems,
+  surveyRoads,
+  surveys,
+  typeWorkColors,
+  villages,
+} from '../../db/schema/index.ts';
+import { decodeLine, segmentsToPaths } from './dashboard.geometry.ts';
+
+let t: TestApp;
+const headers: Record<'admin' | 'structural' | 'umum' | 'consultan', Record<string, string>> = {
+  admin: {},
+  structural: {},
+  umum: {},
+  consultan: {},
+};
+const ids: Record<string, number> = {};
+
+/** Jalan Tunjungan as three joined segments plus one apart (a second drawn line of the same road). */
+const TUNJUNGAN: LineSegment[] = [
+  { startLat: -7.2575, startLon: 112.7381, endLat: -7.259, endLon: 112.7385 },
+  { startLat: -7.259, startLon: 112.7385, endLat: -7.2611, endLon: 112.739 },
+  { startLat: -7.2611, startLon: 112.739, endLat: -7.2628, endLon: 112.7395 },
+  { startLat: -7.265, startLon: 112.744, endLat: -7.266, endLon: 112.75 },
+];
+const OLD_LINE: LineSegment[] = [{ startLat: -7.3, startLon: 112.7, endLat: -7.31, endLon: 112.71 }];
+const DARMO: LineSegment[] = [{ startLat: -7.287, startLon: 112.7385, endLat: -7.2965, endLon: 112.737 }];
+const KERTAJAYA_PARTS: LatLon[][] = [
+  [
+    [-7.279, 112.756],
+    [-7.2795, 112.766],
+    [-7.28, 112.77],
+  ],
+  [
+    [-7.281, 112.771],
+    [-7.282, 112.7725],
+  ],
+];
+const TUNJUNGAN_WORK: LatLon[][] = [
+  [
+    [-7.2575, 112.7381],
+    [-7.2628, 112.7395],
+  ],
+];
+
+const bbox = (parts: LatLon[][]) => {
+  const points = parts.flat();
+  return {
+    minLat: Math.min(...points.map((p) => p[0])),
+    maxLat: Math.max(...points.map((p) => p[0])),
+    minLon: Math.min(...points.map((p) => p[1])),
+    maxLon: Math.max(...points.map((p) => p[1])),
+  };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ['admin', 'structural', 'umum', 'consultan'] as const) {
+    headers[role] = (await t.signIn(role)).headers;
+  }
+  const surveyor = await t.buildUser({ role: 'consultan' });
+  const consultantId = surveyor.consultantId!;
+  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Pusat' }).returning();
+  const [subdistrict] = await t.db
+    .insert(subdistricts)
+    .values({ name: 'Genteng', districtId: district!.id })
+    .returning();
+  const [village] = await t.db
+    .insert(villages)
+    .values({ name: 'Kapasari', subdistrictId: subdistrict!.id })
+    .returning();
+  const [tunjungan, darmo] = await t.db
+    .insert(roads)
+    .values([{ name: 'Jalan Tunjungan' }, { name: 'Jalan Raya Darmo' }])
+    .returning();
+
+  async function proposal(options: {
+    date: string;
+    roadId: number;
+    name: string;
+    status: 'verified' | 'surveyed' | 'finished';
+    /** Survey roads per survey, oldest survey first; 'draft' marks an open draft. */
+    surveys: { draft?: boolean; submittedAt?: string; roads: LineSegment[][]; priced?: boolean }[];
+  }) {
+    const [row] = await t.db
+      .insert(proposals)
+      .values({
+        proposalType: 'umum',
+        proposalDate: options.date,
+        proposerName: options.name,
+        phoneNumber: '081234500001',
+        roadId: options.roadId,
+        villageId: village!.id,
+        rtNumber: '03',
+        rwNumber: '05',
+        address: 'Depan balai RW',
+        consultantId,
+        statusType: options.status,
+        processType: options.status === 'finished' ? 'project' : null,
+      })
+      .returning();
+    for (const survey of options.surveys) {
+      const [surveyRow] = await t.db
+        .insert(surveys)
+        .values({
+          proposalId: row!.id,
+          consultantId,
+          isDraft: survey.draft ?? false,
+          submittedAt: survey.draft ? null : new Date(survey.submittedAt ?? '2025-01-01T03:00:00Z'),
+        })
+        .returning();
+      for (const [position, drawLine] of survey.roads.entries()) {
+        const [road] = await t.db
+          .insert(surveyRoads)
+          .values({ surveyId: surveyRow!.id, position, drawLine })
+          .returning();
+        if (survey.priced) {
+          await t.db
+            .insert(surveyRoadAsbItems)
+            .values([
+              { surveyRoadId: road!.id, name: 'Aspal Hotmix', unitPrice: 185_000, long: '120', wide: '6' },
+            ]);
+        }
+      }
+    }
+    return row!.id;
+  }
+
+  ids.tunjungan = await proposal({
+    date: '2024-03-10',
+    roadId: tunjungan!.id,
+    name: 'Budi Santoso',
+    status: 'surveyed',
+    surveys: [
+      { submittedAt: '2024-04-01T03:00:00Z', roads: [OLD_LINE] },
+      {
+        submittedAt: '2024-05-01T03:00:00Z',
+        roads: [TUNJUNGAN.slice(0, 3), TUNJUNGAN.slice(3)],
+        priced: true,
+      },
+      { draft: true, roads: [OLD_LINE] },
+    ],
+  });
+  ids.darmo = await proposal({
+    date: '2025-02-11',
+    roadId: darmo!.id,
+    name: '=cmd|"/c calc"!A1',
+    status: 'finished',
+    surveys: [{ submittedAt: '2025-03-01T03:00:00Z', roads: [DARMO] }],
+  });
+  ids.draftOnly = await proposal({
+    date: '2025-06-01',
+    roadId: darmo!.id,
+    name: 'Siti Aminah',
+    status: 'verified',
+    surveys: [{ draft: true, roads: [DARMO] }],
+  });
+
+  const [aspal, paving] = await t.db
+    .insert(typeWorkColors)
+    .values([
+      { typeWork: 'Pengaspalan', color: '#1e88e5' },
+      { typeWork: 'Paving', color: '' },
+    ])
+    .returning();
+  ids.aspal = aspal!.id;
+  ids.paving = paving!.id;
+  const [import2024, import2025] = await t.db
+    .insert(completedWorkImports)
+    .values([
+      { year: 2024, typeWorkColorId: aspal!.id, fileName: 'aspal-2024.zip', storageKey: 'x/1.zip' },
+      { year: 2025, typeWorkColorId: paving!.id, fileName: 'paving-2025.zip', storageKey: 'x/2.zip' },
+    ])
+    .returning();
+  const work = (
+    importId: number,
+    year: number,
+    packageName: string,
+    location: string,
+    coordinates: LatLon[][],
+  ) => ({
+    importId,
+    year,
+    packageName,
+    location,
+    coordinates,
+    locationLength: '620.50',
+    packageLength: '1500.00',
+    locationValue: 250_000_000,
+    packageValue: 900_000_000,
+    ...bbox(coordinates),
+  });
+  const works = await t.db
+    .insert(completedWorks)
+    .values([
+      work(import2024!.id, 2024, 'Paket Tunjungan Kertajaya', 'Jalan Tunjungan', TUNJUNGAN_WORK),
+      work(import2024!.id, 2024, 'Paket Tunjungan Kertajaya', 'Jalan Kertajaya', KERTAJAYA_PARTS),
+      work(import2025!.id, 2025, 'Paving Kampung', 'Jalan Tunjungan', TUNJUNGAN_WORK),
+      work(import2025!.id, 2025, '@SUM(1+1)', 'Jalan Raya Darmo', [
+        DARMO.map((s) => [s.startLat, s.startLon] as LatLon).concat([[DARMO[0]!.endLat, DARMO[0]!.endLon]]),
+      ]),
+    ])
+    .returning({ id: completedWorks.id });
+  [ids.w1, ids.w2, ids.w3, ids.w4] = works.map((row) => row.id) as [number, number, number, number];
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, as: Record<string, string> = headers.admin, extra: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...as, ...extra } });
+
+async function proposalItems(query = '') {
+  const response = await get(`/api-web/dashboard${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as TDashboardProposalItem[];
+}
+async function workItems(query = '') {
+  const response = await get(`/api-web/dashboard/completed-work${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as TDashboardCompletedWorkItem[];
+}
+const expectSameLine = (line: string, points: LatLon[]) => {
+  const decoded = decodeLine(line);
+  expect(decoded).toHaveLength(points.length);
+  decoded.forEach(([lat, lon], index) => {
+    expect(lat).toBeCloseTo(points[index]![0], 6);
+    expect(lon).toBeCloseTo(points[index]![1], 6);
+  });
+};
+
+describe('GET dashboard', () => {
+  it('answers each surveyed proposal with the encoded lines of its newest submitted survey', async () => {
+    const items = await proposalItems();
+    expect(items.map((item) => item.proposalId)).toEqual([ids.tunjungan, ids.darmo]);
+    const [tunjungan, darmo] = items;
+    // Three joined segments are one line of four points; the segment apart is a line of its own.
+    expect(tunjungan!.lines).toHaveLength(2);
+    expectSameLine(tunjungan!.lines[0]!, segmentsToPaths(TUNJUNGAN.slice(0, 3))[0]!);
+    expect(decodeLine(tunjungan!.lines[0]!)).toHaveLength(4);
+    expectSameLine(tunjungan!.lines[1]!, [
+      [-7.265, 112.744],
+      [-7.266, 112.75],
+    ]);
+    expectSameLine(darmo!.lines[0]!, [
+      [-7.287, 112.7385],
+      [-7.2965, 112.737],
+    ]);
+    // Compact: no keys per point.
+    expect(JSON.stringify(items)).not.toContain('startLat');
+  });
+
+  it('filters by proposal year: repeated, comma, bracketed, and an empty choice', async () => {
+    expect((await proposalItems('?year=2024')).map((i) => i.proposalId)).toEqual([ids.tunjungan]);
+    expect((await proposalItems('?year=2025')).map((i) => i.proposalId)).toEqual([ids.darmo]);
+    expect((await proposalItems('?year=2024&year=2025')).map((i) => i.proposalId)).toEqual([
+      ids.tunjungan,
+      ids.darmo,
+    ]);
+    expect((await proposalItems('?year=2024,2025')).length).toBe(2);
+    expect((await proposalItems('?year[]=2025')).map((i) => i.proposalId)).toEqual([ids.darmo]);
+    expect(await proposalItems('?year=')).toEqual([]);
+    expect(await proposalItems('?year=2023')).toEqual([]);
+    const bad = await get('/api-web/dashboard?year=20x4');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors['year.0']).toEqual(['Tahun harus 4 digit.']);
+  });
+
+  it('answers 304 to a current ETag and a new ETag once a survey is submitted', async () => {
+    const first = await get('/api-web/dashboard?year=2024');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await get('/api-web/dashboard?year=2024', headers.admin, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const otherFilter = await get('/api-web/dashboard?year=2025', headers.admin, { 'if-none-match': etag });
+    expect(otherFilter.statusCode).toBe(200);
+
+    const [survey] = await t.db
+      .insert(surveys)
+      .values({
+        proposalId: ids.draftOnly!,
+        consultantId: (await t.db.select().from(proposals)).find((p) => p.id === ids.draftOnly)!.consultantId,
+        isDraft: false,
+        submittedAt: new Date(),
+      })
+      .returning();
+    await t.db.insert(surveyRoads).values({ surveyId: survey!.id, drawLine: DARMO });
+    const changed = await get('/api-web/dashboard?year=2024', headers.admin, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((await proposalItems('?year=2025')).map((i) => i.proposalId)).toEqual([ids.darmo, ids.draftOnly]);
+  });
+});
+
+describe('GET dashboard/completed-work', () => {
+  it('answers every work with its type colour (red without one) and its parts encoded', async () => {
+    const items = await workItems();
+    expect(items.map((item) => item.id)).toEqual([ids.w1, ids.w2, ids.w3, ids.w4]);
+    const byId = new Map(items.map((item) => [item.id, item]));
+    expect(byId.get(ids.w1!)).toMatchObject({ idHash: String(ids.w1), color: '#1e88e5' });
+    expect(byId.get(ids.w3!)!.color).toBe('#ff0000');
+    const kertajaya = byId.get(ids.w2!)!;
+    expect(kertajaya.lines).toHaveLength(2);
+    expectSameLine(kertajaya.lines[0]!, KERTAJAYA_PARTS[0]!);
+    expectSameLine(kertajaya.lines[1]!, KERTAJAYA_PARTS[1]!);
+  });
+
+  it('filters by year, location (lokasi names) and type, alone and together', async () => {
+    const idsOf = async (query: string) => (await workItems(query)).map((item) => item.id);
+    expect(await idsOf('?year=2025')).toEqual([ids.w3, ids.w4]);
+    expect(await idsOf('?year=2024&year=2025')).toHaveLength(4);
+    expect(await idsOf('?location=Jalan%20Tunjungan')).toEqual([ids.w1, ids.w3]);
+    expect(await idsOf('?location[]=Jalan%20Tunjungan&location[]=Jalan%20Kertajaya')).toEqual([
+      ids.w1,
+      ids.w2,
+      ids.w3,
+    ]);
+    expect(await idsOf(`?type_work=${ids.paving}`)).toEqual([ids.w3, ids.w4]);
+    expect(await idsOf(`?type_work=${ids.aspal}&location=Jalan%20Tunjungan&year=2024`)).toEqual([ids.w1]);
+    expect(await idsOf('?type_work=')).toEqual([]);
+    expect(await idsOf('?year=')).toEqual([]);
+    expect((await get('/api-web/dashboard/completed-work?type_work=abc')).statusCode).toBe(422);
+  });
+
+  it('answers 304 while nothing changed and a new ETag after an import', async () => {
+    const first = await get('/api-web/dashboard/completed-work?year=2024');
+    const etag = first.headers.etag as string;
+    expect(
+      (await get('/api-web/dashboard/completed-work?year=2024', headers.umum, { 'if-none-match': etag }))
+        .statusCode,
+    ).toBe(304);
+    await t.db
+      .insert(completedWorkImports)
+      .values({ year: 2023, typeWorkColorId: ids.aspal!, fileName: 'lama.zip', storageKey: 'x/3.zip' });
+    const after = await get('/api-web/dashboard/completed-work?year=2024', headers.admin, {
+      'if-none-match': etag,
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+  });
+});
+
+describe('roles', () => {
+  it('lets admin, structural and umum in; consultan gets 403 and no token 401', async () => {
+    const urls = [
+      '/api-web/dashboard',
+      '/api-web/dashboard/completed-work',
+      '/api-web/dashboard/search?search=tunjungan',
+      '/api-web/dashboard/export?type=excel',
+    ];
+    for (const url of urls) {
+      expect((await get(url, headers.structural)).statusCode, url).toBe(200);
+      expect((await get(url, headers.umum)).statusCode, url).toBe(200);
+      expect((await get(url, headers.consultan)).statusCode, url).toBe(403);
+      expect((await get(url, {})).statusCode, url).toBe(401);
+    }
+  });
+});
+
+describe('GET dashboard/search', () => {
+  it('finds roads, completed-work locations and proposals of our data with the box to fit', async () => {
+    const response = await get('/api-web/dashboard/search?search=tunjungan');
+    expect(response.statusCode).toBe(200);
+    const places = response.json().data as TDashboardPlace[];
+    const road = places.find((place) => place.kind === 'road');
+    expect(road).toMatchObject({ label: 'Jalan Tunjungan' });
+    expect(road!.bounds).toEqual([
+      [-7.266, 112.7381],
+      [-7.2575, 112.75],
+    ]);
+    expect(places.find((place) => place.kind === 'completed-work')).toMatchObject({
+      label: 'Jalan Tunjungan',
+      bounds: [
+        [-7.2628, 112.7381],
+        [-7.2575, 112.7395],
+      ],
+    });
+    const byName = (await get('/api-web/dashboard/search?search=budi')).json().data as TDashboardPlace[];
+    expect(byName).toEqual([expect.objectContaining({ kind: 'proposal', id: ids.tunjungan })]);
+    expect((await get('/api-web/dashboard/search?search=')).statusCode).toBe(422);
+  });
+});
+
+async function exportOf(query: string, as = headers.admin) {
+  const response = await get(`/api-web/dashboard/export${query}`, as);
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  return response;
+}
+
+async function sheetsOf(content: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  const rowsOf = (name: string) => {
+    const sheet = workbook.getWorksheet(name);
+    if (!sheet) throw new Error(`no sheet ${name}`);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const rows: Record<string, unknown>[] = [];
+    sheet.eachRow((row, number) => {
+      if (number === 1) return;
+      const values = (row.values as unknown[]).slice(1);
+      rows.push(Object.fromEntries(header.map((key, index) => [key, values[index]])));
+    });
+    return { header, rows };
+  };
+  return { names: workbook.worksheets.map((sheet) => sheet.name), rowsOf };
+}
+
+function pdfText(content: Buffer) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dashboard-pdf-'));
+  try {
+    const file = path.join(dir, 'export.pdf');
+    writeFileSync(file, content);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('GET dashboard/export', () => {
+  it('saves Excel as Export Dashboard.xlsx with the filtered proposals and works on two sheets', async () => {
+    const response = await exportOf(
+      `?type=excel&proposal_year=2024&completed_work_year=2024&completed_work_year=2025&completed_work_type_work=${ids.aspal}`,
+    );
+    expect(response.headers['content-disposition']).toContain('filename="Export Dashboard.xlsx"');
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const { names, rowsOf } = await sheetsOf(response.rawPayload);
+    expect(names).toEqual(['Usulan', 'Pekerjaan Selesai']);
+    const usulan = rowsOf('Usulan');
+    expect(usulan.rows).toHaveLength(1);
+    expect(usulan.rows[0]).toMatchObject({
+      'ID Usulan': ids.tunjungan,
+      'Tanggal Usulan': '10-03-2024',
+      Pengusul: 'Budi Santoso',
+      Jalan: 'Jalan Tunjungan',
+      'RT/RW': '03/05',
+      Status: 'Sudah disurvey',
+      'Tanggal Survey': '01-05-2024',
+      // 185,000 × 120 × 6 on each of the two survey roads.
+      'Estimasi Biaya': 266_400_000,
+    });
+    const works = rowsOf('Pekerjaan Selesai');
+    expect(works.header).toEqual([
+      'No',
+      'Nama Pekerjaan',
+      'Lokasi',
+      'Jenis Pekerjaan',
+      'Tahun Pelaksana',
+      'Panjang Lokasi (m)',
+      'Total Panjang Paket (m)',
+      'Nominal Lokasi',
+      'Total Nominal Paket',
+    ]);
+    // One package: its works in file order.
+    expect(works.rows.map((row) => row.Lokasi)).toEqual(['Jalan Tunjungan', 'Jalan Kertajaya']);
+    expect(works.rows[0]).toMatchObject({
+      'Jenis Pekerjaan': 'Pengaspalan',
+      'Tahun Pelaksana': 2024,
+      'Panjang Lokasi (m)': 620.5,
+      'Nominal Lokasi': 250_000_000,
+      'Total Nominal Paket': 900_000_000,
+    });
+  });
+
+  it('neutralises text cells and leaves the nominal columns out for umum', async () => {
+    const response = await exportOf('?type=excel&completed_work_location=Jalan%20Raya%20Darmo', headers.umum);
+    const { rowsOf } = await sheetsOf(response.rawPayload);
+    const usulan = rowsOf('Usulan');
+    expect(usulan.header).not.toContain('Estimasi Biaya');
+    expect(usulan.rows.map((row) => row.Pengusul)).toContain(`'=cmd|"/c calc"!A1`);
+    const works = rowsOf('Pekerjaan Selesai');
+    expect(works.header).not.toContain('Nominal Lokasi');
+    expect(works.header).not.toContain('Total Nominal Paket');
+    expect(works.rows).toEqual([expect.objectContaining({ 'Nama Pekerjaan': "'@SUM(1+1)" })]);
+    expect(JSON.stringify(works.rows)).not.toContain('250000000');
+  });
+
+  it('saves PDF as Export Dashboard.pdf with the filters, the counts and both tables', async () => {
+    const response = await exportOf('?type=pdf&proposal_year=2025&completed_work_location=Jalan%20Tunjungan');
+    expect(response.headers['content-disposition']).toContain('filename="Export Dashboard.pdf"');
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Export Dashboard');
+    expect(text).toMatch(/Tahun Usulan Pekerjaan: 2025/);
+    expect(text).toMatch(/Lokasi Pekerjaan Selesai: Jalan Tunjungan/);
+    expect(text).toMatch(/Jumlah Usulan: 2/);
+    expect(text).toMatch(/Jumlah Pekerjaan Selesai: 2/);
+    expect(text).toContain('Paving Kampung');
+    expect(text).toContain('Paket Tunjungan Kertajaya');
+    expect(text).toContain('Total Nominal Paket');
+    expect(text).toContain('Rp 250.000.000');
+  });
+
+  it('gives umum a PDF without any nominal value', async () => {
+    const text = pdfText((await exportOf('?type=pdf', headers.umum)).rawPayload);
+    expect(text).toContain('Jumlah Pekerjaan Selesai: 4');
+    expect(text).not.toContain('Nominal');
+    expect(text).not.toContain('Estimasi Biaya');
+    expect(text).not.toContain('Rp ');
+  });
+
+  it('refuses an unknown type with 422', async () => {
+    const response = await get('/api-web/dashboard/export?type=csv');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.type).toEqual(['Tipe export harus pdf atau excel.']);
+  });
+});

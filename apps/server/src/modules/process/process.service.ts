@@ -1,0 +1,34 @@
+import { PROCESS_CHOICES, PROCESS_MESSAGES, ZChangeProcess } from '@eusulan/shared';
+import { eq, sql } from 'drizzle-orm';
+import { proposals } from '../../db/schema/index.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import type { MultipartForm } from '../../lib/uploads.ts';
+import { parseInput } from '../../lib/validate.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { awaitsProcessDecision } from '../proposal/proposal.policy.ts';
+import { checkFileCount, type Deps, lockProposal, withFiles } from '../proposal/proposal.service.ts';
+
+/**
+ * The structural approval (POST process/{id}/change-process): stores the process type, sets the proposal
+ * finished and keeps the uploaded documents as its structural files, in one transaction with the files.
+ */
+export async function changeProcess(deps: Deps, auth: AuthContext, id: number, form: MultipartForm) {
+  return withFiles(deps, form, async (tx, placed) => {
+    const current = await lockProposal(tx, id);
+    const { processType } = parseInput(ZChangeProcess, form.fields);
+    if (!awaitsProcessDecision(current)) throw badRequest(PROCESS_MESSAGES.notApprovable);
+    checkFileCount(0, form.files.length);
+    await tx
+      .update(proposals)
+      .set({
+        statusType: 'finished',
+        processType: PROCESS_CHOICES[processType],
+        approvedAt: sql`now()`,
+        approvedById: auth.userId,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(proposals.id, id));
+    await placed.place(tx, id, 'structural', form.files, auth.userId);
+    return { id, removedKeys: [] };
+  });
+}

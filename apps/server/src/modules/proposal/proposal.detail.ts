@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { authOf } from '../../plugins/auth.ts';
+import { presentSurvey, presentSurveyHistoryItem } from '../survey/survey.presenter.ts';
+import { loadSurveys, submittedSurveyIds } from '../survey/survey.queries.ts';
+import {
+  canChangeProcess,
+  canEditContactPerson,
+  canEditProposal,
+  canViewProposal,
+} from './proposal.policy.ts';
+import { presentProposalDetail } from './proposal.presenter.ts';
+import { findProposal, listFiles } from './proposal.queries.ts';
+
+/**
+ * GET proposal/{id} as the signed-in user may see it, also the answer of every write on one proposal.
+ * Another consultant's proposal does not exist for a consultant (404).
+ */
+export async function loadProposalDetail(db: Db, request: FastifyRequest, id: number) {
+  const auth = authOf(request);
+  const row = await findProposal(db, id);
+  if (!row || !canViewProposal(auth, row)) throw notFound();
+  const [files, surveys] = await Promise.all([
+    listFiles(db, id),
+    submittedSurveyIds(db, id).then((ids) => loadSurveys(db, ids)),
+  ]);
+  // Newest first; umum never receives nominal values (spec §6).
+  const visibility = { showNominal: auth.role !== 'umum' };
+  return presentProposalDetail(
+    row,
+    files,
+    {
+      canEdit: canEditProposal(auth, row),
+      canEditContactPerson: canEditContactPerson(auth, row),
+      canChangeProcess: canChangeProcess(auth, row),
+    },
+    {
+      survey: surveys[0] ? presentSurvey(surveys[0], visibility) : null,
+      surveyHistories: surveys.map((survey) => presentSurveyHistoryItem(survey, visibility)),
+    },
+  );
+}

@@ -1,0 +1,473 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { SURVEY_EXPORT_MESSAGES, type TSurveyExportInput } from '@eusulan/shared';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import {
+  consultants,
+  districts,
+  photoCategories,
+  proposals,
+  roads,
+  roadTypes,
+  subdistricts,
+  surveyPhotos,
+  surveyRoadAsbItems,
+  surveyRoads,
+  surveyRoadTypes,
+  surveys,
+  villages,
+} from '../../db/schema/index.ts';
+
+const PHOTO = readFileSync(new URL('../../../test/fixtures/road-photo.png', import.meta.url));
+
+let t: TestApp;
+let admin: Record<string, string>;
+/** An internal consultant (its district is Surabaya Pusat's), an external one, and their surveys. */
+let internal: { headers: Record<string, string>; consultantId: number; districtId: number };
+let external: { headers: Record<string, string>; consultantId: number };
+let otherDistrictId: number;
+let ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.signIn('admin')).headers;
+  const surveyor = await t.signIn('consultan');
+  const [own] = await t.db.select().from(consultants);
+  internal = {
+    headers: surveyor.headers,
+    consultantId: surveyor.user.consultantId!,
+    districtId: own!.districtId!,
+  };
+  const cv = await t.signIn('consultan', { consultantType: 'external' });
+  external = { headers: cv.headers, consultantId: cv.user.consultantId! };
+  const [other] = await t.db.insert(districts).values({ name: 'Surabaya Timur' }).returning();
+  otherDistrictId = other!.id;
+
+  const [genteng, gubeng] = await t.db
+    .insert(subdistricts)
+    .values([
+      { name: 'Genteng', districtId: internal.districtId },
+      { name: 'Gubeng', districtId: otherDistrictId },
+    ])
+    .returning();
+  const [kapasari, airlangga] = await t.db
+    .insert(villages)
+    .values([
+      { name: 'Kapasari', subdistrictId: genteng!.id },
+      { name: 'Airlangga', subdistrictId: gubeng!.id },
+    ])
+    .returning();
+  const [tunjungan] = await t.db.insert(roads).values({ name: 'Jalan Tunjungan' }).returning();
+  const [category] = await t.db.insert(photoCategories).values({ name: 'Kondisi Eksisting' }).returning();
+  const [workType] = await t.db.insert(roadTypes).values({ name: 'Pemeliharaan Berkala' }).returning();
+
+  async function surveyed(options: {
+    name: string;
+    villageId: number;
+    consultantId: number;
+    /** ISO instants of submitted surveys, oldest first; 'draft' adds an open draft. */
+    surveys: (string | 'draft')[];
+    address?: string;
+  }) {
+    const [proposal] = await t.db
+      .insert(proposals)
+      .values({
+        proposalType: 'pokir',
+        proposalDate: '2026-02-10',
+        proposerName: options.name,
+        phoneNumber: '081234500001',
+        roadId: tunjungan!.id,
+        villageId: options.villageId,
+        rtNumber: '03',
+        rwNumber: '05',
+        address: options.address ?? 'Depan balai RW',
+        consultantId: options.consultantId,
+        statusType: 'surveyed',
+      })
+      .returning();
+    for (const [round, submitted] of options.surveys.entries()) {
+      const isDraft = submitted === 'draft';
+      const [survey] = await t.db
+        .insert(surveys)
+        .values({
+          proposalId: proposal!.id,
+          consultantId: options.consultantId,
+          isDraft,
+          roadCondition: `Retak buaya (survey ${round + 1})`,
+          canalExisting: 'Ada, kedua sisi',
+          canalCondition: '=cmd|"/c calc"!A1',
+          damageIdentification: '<p>Lubang &amp; retak</p><ul><li>Titik 1</li><li>Titik 2</li></ul>',
+          suggestion: '<p>Pengaspalan <strong>ulang</strong></p>',
+          submittedAt: isDraft ? null : new Date(submitted),
+        })
+        .returning();
+      await t.db.insert(surveyRoadTypes).values({ surveyId: survey!.id, roadTypeId: workType!.id });
+      const [road] = await t.db
+        .insert(surveyRoads)
+        .values({
+          surveyId: survey!.id,
+          drawLine: [{ startLat: -7.2575, startLon: 112.7381, endLat: -7.2628, endLon: 112.7395 }],
+        })
+        .returning();
+      await t.db.insert(surveyRoadAsbItems).values([
+        { surveyRoadId: road!.id, name: 'Aspal Hotmix', unitPrice: 185_000, long: '120', wide: '6' },
+        { surveyRoadId: road!.id, name: 'Saluran U-Ditch', unitPrice: 1_250_000, long: '35.5', wide: '1' },
+      ]);
+      const key = `surveys/${survey!.id}/foto.png`;
+      mkdirSync(path.join(t.config.DATA_DIR, 'files', 'surveys', String(survey!.id)), { recursive: true });
+      writeFileSync(path.join(t.config.DATA_DIR, 'files', key), PHOTO);
+      await t.db.insert(surveyPhotos).values({
+        surveyId: survey!.id,
+        photoCategoryId: category!.id,
+        name: 'foto.png',
+        ext: 'png',
+        mimeType: 'image/png',
+        size: PHOTO.length,
+        storageKey: key,
+      });
+    }
+    return proposal!.id;
+  }
+
+  ids = {
+    // Surveyed twice in range: the export shows the newer survey only.
+    twice: await surveyed({
+      name: 'Budi Santoso',
+      villageId: kapasari!.id,
+      consultantId: internal.consultantId,
+      surveys: ['2026-03-02T03:00:00Z', '2026-03-20T03:00:00Z'],
+    }),
+    // A citizen's text that a spreadsheet would run as a formula.
+    formula: await surveyed({
+      name: '=HYPERLINK("http://evil.test","klik")',
+      villageId: kapasari!.id,
+      consultantId: internal.consultantId,
+      surveys: ['2026-03-10T03:00:00Z'],
+      address: '@SUM(A1:A9)',
+    }),
+    // 20:00 UTC on 31 March is 03:00 WIB on 1 April: in April for the office.
+    lateNight: await surveyed({
+      name: 'Citra Lestari',
+      villageId: kapasari!.id,
+      consultantId: internal.consultantId,
+      surveys: ['2026-03-31T20:00:00Z'],
+    }),
+    draftOnly: await surveyed({
+      name: 'Dewi Draft',
+      villageId: kapasari!.id,
+      consultantId: internal.consultantId,
+      surveys: ['draft'],
+    }),
+    otherDistrict: await surveyed({
+      name: 'Eko Timur',
+      villageId: airlangga!.id,
+      consultantId: external.consultantId,
+      surveys: ['2026-03-15T03:00:00Z'],
+    }),
+    // Its photo file has gone missing from storage.
+    lostPhoto: await surveyed({
+      name: 'Fajar Hilang',
+      villageId: kapasari!.id,
+      consultantId: internal.consultantId,
+      surveys: ['2026-05-05T03:00:00Z'],
+    }),
+  };
+  const [lost] = await t.db.select().from(surveys).where(eq(surveys.proposalId, ids.lostPhoto!));
+  rmSync(path.join(t.config.DATA_DIR, 'files', 'surveys', String(lost!.id)), { recursive: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const MARCH: TSurveyExportInput = {
+  startDate: '2026-03-01',
+  endDate: '2026-03-31',
+  districtId: [],
+  option: '.xlsx',
+};
+
+const exportCall = (body: Partial<TSurveyExportInput>, headers = admin) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api-web/export',
+    headers,
+    payload: { ...MARCH, districtId: [internal.districtId, otherDistrictId], ...body },
+  });
+
+async function workbookOf(content: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  const rowsOf = (name: string) => {
+    const sheet = workbook.getWorksheet(name);
+    if (!sheet) throw new Error(`no sheet ${name}`);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const rows: Record<string, unknown>[] = [];
+    sheet.eachRow((row, number) => {
+      if (number === 1) return;
+      const values = (row.values as unknown[]).slice(1);
+      rows.push(Object.fromEntries(header.map((key, index) => [key, values[index]])));
+    });
+    return rows;
+  };
+  return { names: workbook.worksheets.map((sheet) => sheet.name), rowsOf };
+}
+
+/** Every entry of a zip with its bytes. */
+function zipEntries(content: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(content, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('POST export (.xlsx)', () => {
+  it('writes one row per surveyed proposal in range and district, the newest survey, and the ASB sheet', async () => {
+    const response = await exportCall({});
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toContain('Hasil Survey.xlsx');
+    const book = await workbookOf(response.rawPayload);
+    expect(book.names).toEqual(['Hasil Survey', 'Item ASB']);
+    const rows = book.rowsOf('Hasil Survey');
+    expect(rows.map((row) => row['ID Usulan'])).toEqual(
+      [ids.twice, ids.formula, ids.otherDistrict].sort((a, b) => a! - b!).length === 3
+        ? [ids.formula, ids.otherDistrict, ids.twice]
+        : [],
+    );
+    const budi = rows.find((row) => row['ID Usulan'] === ids.twice)!;
+    expect(budi).toMatchObject({
+      'Tanggal Survey': '20-03-2026',
+      'Jenis Usulan': 'Pokir',
+      'Tanggal Usulan': '10-02-2026',
+      Pengusul: 'Budi Santoso',
+      Jalan: 'Jalan Tunjungan',
+      RT: '03',
+      Kelurahan: 'Kapasari',
+      Kecamatan: 'Genteng',
+      'Kondisi Jalan': 'Retak buaya (survey 2)',
+      'Jenis Pekerjaan': 'Pemeliharaan Berkala',
+      'Identifikasi Kerusakan': 'Lubang & retak\n- Titik 1\n- Titik 2',
+      'Saran dan Masukan': 'Pengaspalan ulang',
+    });
+    // 120 × 6 × 185,000 + 35.5 × 1 × 1,250,000
+    expect(budi['Total Biaya']).toBe(133_200_000 + 44_375_000);
+    expect(String(budi['Item ASB (Panjang × Lebar × Harga Satuan = Biaya)'])).toContain(
+      'Ruas 1 - Saluran U-Ditch: 35.5 m × 1 m × Rp 1.250.000 = Rp 44.375.000',
+    );
+    expect(String(budi.Foto)).toMatch(
+      /^Foto\/\d+ - Budi Santoso - Jalan Tunjungan\/1\. Kondisi Eksisting\.png$/,
+    );
+    const items = book.rowsOf('Item ASB');
+    expect(items).toHaveLength(6);
+    expect(
+      items.find((row) => row['ID Usulan'] === ids.twice && row['Item ASB'] === 'Aspal Hotmix'),
+    ).toMatchObject({
+      Ruas: 1,
+      'Panjang (m)': 120,
+      'Lebar (m)': 6,
+      'Harga Satuan': 185_000,
+      Biaya: 133_200_000,
+    });
+  });
+
+  it('numbers the surveyed roads (Ruas) in the survey order, a road without items included', async () => {
+    const [village] = await t.db.select().from(villages).where(eq(villages.name, 'Kapasari'));
+    const [road] = await t.db.select().from(roads).where(eq(roads.name, 'Jalan Tunjungan'));
+    const types = await t.db
+      .insert(roadTypes)
+      .values([{ name: 'Rehabilitasi' }, { name: 'Normalisasi Saluran' }])
+      .returning();
+    const [proposal] = await t.db
+      .insert(proposals)
+      .values({
+        proposalType: 'taruna',
+        proposalDate: '2026-05-20',
+        proposerName: 'Gita Dua Ruas',
+        phoneNumber: '081234500009',
+        roadId: road!.id,
+        villageId: village!.id,
+        address: 'Dua ruas jalan',
+        consultantId: internal.consultantId,
+        statusType: 'surveyed',
+      })
+      .returning();
+    const [survey] = await t.db
+      .insert(surveys)
+      .values({
+        proposalId: proposal!.id,
+        consultantId: internal.consultantId,
+        isDraft: false,
+        submittedAt: new Date('2026-06-10T03:00:00Z'),
+      })
+      .returning();
+    await t.db
+      .insert(surveyRoadTypes)
+      .values(types.map((type) => ({ surveyId: survey!.id, roadTypeId: type.id })));
+    // Inserted second but placed first: the order is the survey's, not the insert's.
+    const [second, first] = await t.db
+      .insert(surveyRoads)
+      .values([
+        { surveyId: survey!.id, position: 1, drawLine: [] },
+        { surveyId: survey!.id, position: 0, drawLine: [] },
+      ])
+      .returning();
+    expect(first).toBeDefined();
+    await t.db
+      .insert(surveyRoadAsbItems)
+      .values({ surveyRoadId: second!.id, name: 'Paving K-300', unitPrice: 210_000, long: '10', wide: '2' });
+
+    const book = await workbookOf(
+      (await exportCall({ startDate: '2026-06-01', endDate: '2026-06-30' })).rawPayload,
+    );
+    const [row] = book.rowsOf('Hasil Survey');
+    expect(row).toMatchObject({
+      Pengusul: 'Gita Dua Ruas',
+      'Jenis Pekerjaan': 'Normalisasi Saluran, Rehabilitasi',
+      'Item ASB (Panjang × Lebar × Harga Satuan = Biaya)':
+        'Ruas 2 - Paving K-300: 10 m × 2 m × Rp 210.000 = Rp 4.200.000',
+      'Total Biaya': 4_200_000,
+      RT: '-',
+    });
+    expect(book.rowsOf('Item ASB')).toEqual([
+      expect.objectContaining({ Ruas: 2, 'Item ASB': 'Paving K-300' }),
+    ]);
+  });
+
+  it('neutralises text that a spreadsheet would run as a formula', async () => {
+    const book = await workbookOf((await exportCall({})).rawPayload);
+    const row = book.rowsOf('Hasil Survey').find((item) => item['ID Usulan'] === ids.formula)!;
+    expect(row.Pengusul).toBe('\'=HYPERLINK("http://evil.test","klik")');
+    expect(row.Alamat).toBe("'@SUM(A1:A9)");
+    expect(row['Kondisi Saluran']).toBe('\'=cmd|"/c calc"!A1');
+    const item = book.rowsOf('Item ASB').find((entry) => entry['ID Usulan'] === ids.formula)!;
+    expect(item.Pengusul).toBe('\'=HYPERLINK("http://evil.test","klik")');
+  });
+
+  it("takes days in the office's time zone and districts as chosen", async () => {
+    const april = await workbookOf(
+      (await exportCall({ startDate: '2026-04-01', endDate: '2026-04-30' })).rawPayload,
+    );
+    expect(april.rowsOf('Hasil Survey').map((row) => row['ID Usulan'])).toEqual([ids.lateNight]);
+    const east = await workbookOf((await exportCall({ districtId: [otherDistrictId] })).rawPayload);
+    expect(east.rowsOf('Hasil Survey').map((row) => row.Pengusul)).toEqual(['Eko Timur']);
+  });
+
+  it("answers 'Data tidak ditemukan!' when nothing is in range", async () => {
+    const none = await exportCall({ startDate: '2025-01-01', endDate: '2025-01-31' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().status.message).toBe(SURVEY_EXPORT_MESSAGES.noData);
+  });
+
+  it('checks the form with the spec messages', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: '/api-web/export', headers: admin, payload: {} });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toMatchObject({
+      startDate: [SURVEY_EXPORT_MESSAGES.startDate],
+      endDate: [SURVEY_EXPORT_MESSAGES.endDate],
+      districtId: [SURVEY_EXPORT_MESSAGES.districts],
+    });
+    expect((await exportCall({ districtId: [] })).json().errors.districtId).toEqual([
+      SURVEY_EXPORT_MESSAGES.districts,
+    ]);
+    expect((await exportCall({ startDate: '2026-04-01' })).json().errors.startDate).toEqual([
+      SURVEY_EXPORT_MESSAGES.dateRange,
+    ]);
+    expect((await exportCall({ option: 'pdf' as never })).json().errors.option).toEqual([
+      SURVEY_EXPORT_MESSAGES.option,
+    ]);
+  });
+});
+
+describe('POST export (photos)', () => {
+  it("'foto' zips one folder per proposal with its photos, byte for byte", async () => {
+    const response = await exportCall({ option: 'foto' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toContain('Hasil Survey.zip');
+    const entries = await zipEntries(response.rawPayload);
+    expect([...entries.keys()].every((name) => name.startsWith('Foto/'))).toBe(true);
+    expect(entries.size).toBe(3);
+    for (const content of entries.values()) expect(content.equals(PHOTO)).toBe(true);
+  });
+
+  it("'all' holds the workbook beside the photos it names", async () => {
+    const entries = await zipEntries((await exportCall({ option: 'all' })).rawPayload);
+    const workbook = entries.get('Hasil Survey.xlsx');
+    expect(workbook).toBeDefined();
+    const rows = (await workbookOf(workbook!)).rowsOf('Hasil Survey');
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(entries.has(String(row.Foto))).toBe(true);
+  });
+});
+
+describe('POST export (a failure while streaming)', () => {
+  it('ends the download as failed, never as a good file, when a photo is missing from storage', async () => {
+    const may = { startDate: '2026-05-01', endDate: '2026-05-31' };
+    for (const option of ['foto', 'all'] as const) {
+      await expect(exportCall({ ...may, option })).rejects.toThrow();
+    }
+    // The workbook alone needs no photo file.
+    expect((await exportCall({ ...may, option: '.xlsx' })).statusCode).toBe(200);
+  });
+});
+
+describe('POST export (who may export what)', () => {
+  it('refuses structural and umum', async () => {
+    for (const role of ['structural', 'umum'] as const) {
+      expect((await exportCall({}, (await t.signIn(role)).headers)).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api-web/export', payload: MARCH })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('lets an internal consultant export only its own surveys of its own district', async () => {
+    const own = await exportCall(
+      { districtId: [internal.districtId], consultantId: internal.consultantId },
+      internal.headers,
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    const rows = (await workbookOf(own.rawPayload)).rowsOf('Hasil Survey');
+    expect(rows.map((row) => row['ID Usulan'])).toEqual([ids.formula, ids.twice]);
+    const otherDistrict = await exportCall({ districtId: [otherDistrictId] }, internal.headers);
+    expect(otherDistrict.statusCode).toBe(403);
+    expect(otherDistrict.json().status.message).toBe(SURVEY_EXPORT_MESSAGES.ownDistrictOnly);
+    const otherConsultant = await exportCall(
+      { districtId: [internal.districtId], consultantId: external.consultantId },
+      internal.headers,
+    );
+    expect(otherConsultant.statusCode).toBe(403);
+    expect(otherConsultant.json().status.message).toBe(SURVEY_EXPORT_MESSAGES.ownSurveysOnly);
+  });
+
+  it('lets an external consultant export its own surveys in any district, and nobody else’s', async () => {
+    const response = await exportCall({}, external.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await workbookOf(response.rawPayload)).rowsOf('Hasil Survey').map((row) => row.Pengusul)).toEqual(
+      ['Eko Timur'],
+    );
+    const onlyOthers = await exportCall({ districtId: [internal.districtId] }, external.headers);
+    expect(onlyOthers.statusCode).toBe(400);
+    expect(onlyOthers.json().status.message).toBe(SURVEY_EXPORT_MESSAGES.noData);
+  });
+});

@@ -1,0 +1,166 @@
+import type {
+  TCompletedWorkDetail,
+  TCompletedWorkImportResult,
+  TCompletedWorkImportRow,
+  TCompletedWorkRowPage,
+  TCompletedWorkType,
+} from '@eusulan/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listQuery, type TableState } from '../../components/data-table/table-state.ts';
+import type { OptionQuery } from '../../components/use-remote-options.ts';
+import { validationMessages } from '../../lib/errors.ts';
+import { API_PREFIX, http, isApiError } from '../../lib/http.ts';
+import { COMPLETED_WORK_TEXTS } from './texts.ts';
+
+export const COMPLETED_WORK_PATH = `${API_PREFIX.web}/completed-work`;
+export const COMPLETED_WORK_DETAIL_PATH = `${API_PREFIX.web}/completed-work-detail`;
+
+/** A page of imports (GET completed-work: data.data plus data.total). */
+export interface ImportPage {
+  rows: TCompletedWorkImportRow[];
+  total: number;
+}
+
+/** A page of the works of one import, with the import itself (for the heading when the query has no year). */
+export interface WorkPage {
+  rows: TCompletedWorkRowPage['data'];
+  total: number;
+  completedWork: TCompletedWorkImportRow | null;
+}
+
+export const completedWorkKeys = {
+  all: ['completed-work'] as const,
+  imports: (year: number | undefined, state: TableState) =>
+    ['completed-work', 'imports', year ?? null, state] as const,
+  works: (importId: number, state: TableState) => ['completed-work', 'works', importId, state] as const,
+  work: (workId: number) => ['completed-work', 'work', workId] as const,
+};
+
+/** One page of /pekerjaan-selesai; the year only when one is picked (spec §5). */
+export function useCompletedWorkImports(year: number | undefined, state: TableState) {
+  return useQuery({
+    queryKey: completedWorkKeys.imports(year, state),
+    queryFn: async ({ signal }): Promise<ImportPage> => {
+      const body = await http.get<{ data: TCompletedWorkImportRow[]; total: number }>(
+        COMPLETED_WORK_PATH,
+        { ...listQuery(state), year },
+        { signal },
+      );
+      return { rows: body.data?.data ?? [], total: body.data?.total ?? 0 };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of /pekerjaan-selesai/detail/{id}: the works of one import (spec §7 sends the id again). */
+export function useCompletedWorkRows(importId: number, state: TableState) {
+  return useQuery({
+    queryKey: completedWorkKeys.works(importId, state),
+    queryFn: async ({ signal }): Promise<WorkPage> => {
+      const body = await http.get<TCompletedWorkRowPage>(
+        `${COMPLETED_WORK_DETAIL_PATH}/${importId}`,
+        { ...listQuery(state), id: importId },
+        { signal },
+      );
+      return {
+        rows: body.data?.data ?? [],
+        total: body.data?.total ?? 0,
+        completedWork: body.data?.completedWork ?? null,
+      };
+    },
+    enabled: Number.isInteger(importId) && importId > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One work for the completed-work modal (GET completed-work-detail/{id}/detail). */
+export function useCompletedWork(workId: number | null) {
+  return useQuery({
+    queryKey: completedWorkKeys.work(workId ?? 0),
+    queryFn: async ({ signal }) =>
+      (await http.get<TCompletedWorkDetail>(`${COMPLETED_WORK_DETAIL_PATH}/${workId}/detail`, {}, { signal }))
+        .data,
+    enabled: workId !== null,
+  });
+}
+
+export interface ImportInput {
+  year: number;
+  typeWorkId: number;
+  file: File;
+}
+
+/** The multipart body of POST completed-work: year, type_work_id, file (spec §7). */
+export function importForm({ year, typeWorkId, file }: ImportInput): FormData {
+  const form = new FormData();
+  form.append('year', String(year));
+  form.append('type_work_id', String(typeWorkId));
+  form.append('file', file, file.name);
+  return form;
+}
+
+/** A stored import: what the server stored and its success text (status.message). */
+export interface ImportAnswer {
+  result: TCompletedWorkImportResult;
+  message: string;
+}
+
+/**
+ * POST completed-work. Its 400 (the reasons) and 422 (the fields) are shown inside the import modal, so the
+ * caller handles failures; every completed-work list reloads after an import.
+ */
+export function useImportCompletedWork() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ImportInput): Promise<ImportAnswer> => {
+      const body = await http.post<TCompletedWorkImportResult>(COMPLETED_WORK_PATH, importForm(input));
+      return { result: body.data, message: body.status?.message || COMPLETED_WORK_TEXTS.imported };
+    },
+    meta: { handlesOwnErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: completedWorkKeys.all }),
+  });
+}
+
+/** What the import modal shows for a refused import: a heading and the reasons, one per line. */
+export interface ImportFailure {
+  title: string;
+  reasons: string[];
+}
+
+/**
+ * A refused import as the modal lists it: a 400 with data.errorList (nothing stored), or a 422 with the
+ * field messages (file, year, type). Null for anything else, which the common handler takes (spec §8).
+ */
+export function importFailureOf(error: unknown): ImportFailure | null {
+  if (!isApiError(error)) return null;
+  if (error.status === 400) {
+    const list = (error.body?.data as { errorList?: unknown } | null | undefined)?.errorList;
+    if (!Array.isArray(list)) return null;
+    return {
+      title: error.body?.status?.message || COMPLETED_WORK_TEXTS.fileRejected,
+      reasons: list.filter((reason): reason is string => typeof reason === 'string'),
+    };
+  }
+  if (error.status === 422) {
+    const reasons = validationMessages(error.body);
+    return {
+      title: COMPLETED_WORK_TEXTS.invalidTitle,
+      reasons:
+        reasons.length > 0 ? reasons : [error.body?.status?.message || COMPLETED_WORK_TEXTS.fileRejected],
+    };
+  }
+  return null;
+}
+
+/** Tipe of the import modal: a Warna Jenis Pekerjaan record (its typeWork names it, its colour draws it). */
+export type TypeWorkColorOption = TCompletedWorkType & { name?: string };
+
+/** GET select-list/type-work-color with search and limit (spec §7). */
+export const loadTypeWorkColors = async (query: OptionQuery, signal: AbortSignal) =>
+  (
+    await http.get<TypeWorkColorOption[]>(
+      `${API_PREFIX.global}/select-list/type-work-color`,
+      { ...query },
+      { signal },
+    )
+  ).data ?? [];

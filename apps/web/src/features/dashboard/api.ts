@@ -1,0 +1,164 @@
+import {
+  DASHBOARD_EXPORT_FILE_NAMES,
+  type TDashboardCompletedWorkItem,
+  type TDashboardExportType,
+  type TDashboardPlace,
+  type TDashboardProposalItem,
+} from '@eusulan/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { OptionQuery } from '../../components/use-remote-options.ts';
+import { requestFile, saveFile } from '../../lib/download.ts';
+import { API_PREFIX, http } from '../../lib/http.ts';
+import { type Choice, choiceParam, dashboardQuery } from './filters.ts';
+
+export const DASHBOARD_PATH = `${API_PREFIX.web}/dashboard`;
+
+/** The filter panel's state: checkbox groups as choices (null = all), locations as lokasi names. */
+export interface DashboardFilters {
+  proposalYears: Choice<number>;
+  workYears: Choice<number>;
+  workTypes: Choice<number>;
+  /** Empty: every location (a search-select narrows, it does not hide everything when cleared). */
+  locations: readonly string[];
+}
+
+export const INITIAL_FILTERS: DashboardFilters = {
+  proposalYears: null,
+  workYears: null,
+  workTypes: null,
+  locations: [],
+};
+
+export const proposalLayerQuery = (filters: DashboardFilters) =>
+  dashboardQuery({ year: choiceParam(filters.proposalYears) });
+
+export const workLayerQuery = (filters: DashboardFilters) =>
+  dashboardQuery({
+    year: choiceParam(filters.workYears),
+    location: filters.locations.length ? filters.locations : undefined,
+    type_work: choiceParam(filters.workTypes),
+  });
+
+/** GET dashboard/export with the page's four filters (spec §7 names). */
+export const exportQuery = (type: TDashboardExportType, filters: DashboardFilters) =>
+  dashboardQuery({
+    type,
+    proposal_year: choiceParam(filters.proposalYears),
+    completed_work_year: choiceParam(filters.workYears),
+    completed_work_location: filters.locations.length ? filters.locations : undefined,
+    completed_work_type_work: choiceParam(filters.workTypes),
+  });
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  proposals: (query: string) => ['dashboard', 'proposals', query] as const,
+  works: (query: string) => ['dashboard', 'completed-works', query] as const,
+  options: (name: string) => ['dashboard', 'options', name] as const,
+  places: (search: string) => ['dashboard', 'places', search] as const,
+};
+
+/** Spec §8: map failures are logged only (no dialog). */
+async function logged<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    console.error('Peta: data garis gagal dimuat', error);
+    throw error;
+  }
+}
+
+/**
+ * The proposal layer. The server answers 304 to the browser's revalidation (ETag), so a reload of an
+ * unchanged layer costs a round trip, not the lines.
+ */
+export function useDashboardProposals(filters: DashboardFilters) {
+  const query = proposalLayerQuery(filters);
+  return useQuery({
+    queryKey: dashboardKeys.proposals(query),
+    queryFn: ({ signal }) =>
+      logged(
+        async () =>
+          (await http.get<TDashboardProposalItem[]>(`${DASHBOARD_PATH}${query}`, {}, { signal })).data ?? [],
+      ),
+    placeholderData: keepPreviousData,
+    meta: { handlesOwnErrors: true },
+  });
+}
+
+export function useDashboardCompletedWorks(filters: DashboardFilters) {
+  const query = workLayerQuery(filters);
+  return useQuery({
+    queryKey: dashboardKeys.works(query),
+    queryFn: ({ signal }) =>
+      logged(
+        async () =>
+          (
+            await http.get<TDashboardCompletedWorkItem[]>(
+              `${DASHBOARD_PATH}/completed-work${query}`,
+              {},
+              { signal },
+            )
+          ).data ?? [],
+      ),
+    placeholderData: keepPreviousData,
+    meta: { handlesOwnErrors: true },
+  });
+}
+
+/** The checkbox lists are short; 100 (the select-list maximum) holds every year and type. */
+const OPTION_LIMIT = 100;
+
+function useOptions<T>(name: string, path: string) {
+  return useQuery({
+    queryKey: dashboardKeys.options(name),
+    queryFn: async ({ signal }) =>
+      (await http.get<T[]>(`${API_PREFIX.global}/select-list/${path}`, { limit: OPTION_LIMIT }, { signal }))
+        .data ?? [],
+    staleTime: 60_000,
+  });
+}
+
+export const useProposalYears = () => useOptions<{ year: number }>('year-proposal', 'year-proposal');
+export const useCompletedWorkYears = () =>
+  useOptions<{ year: number }>('year-completed-work', 'year-completed-work');
+export const useTypeWorkColors = () =>
+  useOptions<{ id: number; idHash: string; typeWork: string; color: string }>(
+    'type-work-color',
+    'type-work-color',
+  );
+
+/** A lokasi option of the location select: the select-list answers names, so the name is the id. */
+export interface LocationOption {
+  id: string;
+  name: string;
+}
+
+/** GET select-list/location with search and limit (spec §7), for RemoteSelect. */
+export const loadLocations = async (query: OptionQuery, signal: AbortSignal): Promise<LocationOption[]> =>
+  (
+    (
+      await http.get<{ lokasi: string }[]>(
+        `${API_PREFIX.global}/select-list/location`,
+        { ...query },
+        { signal },
+      )
+    ).data ?? []
+  ).map((row) => ({ id: row.lokasi, name: row.lokasi }));
+
+/** 'Cari Jalan...': roads, completed-work locations and proposals of our own data. */
+export function useDashboardPlaces(search: string) {
+  return useQuery({
+    queryKey: dashboardKeys.places(search),
+    queryFn: async ({ signal }) =>
+      (await http.get<TDashboardPlace[]>(`${DASHBOARD_PATH}/search`, { search, limit: 15 }, { signal }))
+        .data ?? [],
+    enabled: search.trim().length > 0,
+    staleTime: 30_000,
+  });
+}
+
+/** Downloads the export under the spec's name ('Export Dashboard.pdf' / '.xlsx'). */
+export async function downloadDashboardExport(type: TDashboardExportType, filters: DashboardFilters) {
+  const answer = await requestFile('GET', `${DASHBOARD_PATH}/export${exportQuery(type, filters)}`);
+  return saveFile(answer, DASHBOARD_EXPORT_FILE_NAMES[type]);
+}

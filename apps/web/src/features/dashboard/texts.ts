@@ -1,0 +1,21 @@
+/** Texts of the maps dashboard: the spec's (§2, §4) and, where it gives none, ours (docs/decisions.md). */
+export const DASHBOARD_TEXTS = {
+  filter: 'Filter',
+  showFilters: 'Tampilkan filter',
+  hideFilters: 'Sembunyikan filter',
+  proposals: 'Usulan Pekerjaan',
+  completedWorks: 'Pekerjaan Selesai',
+  year: 'Tahun',
+  location: 'Lokasi',
+  workType: 'Jenis Pekerjaan',
+  selectAll: 'Pilih Semua',
+  searchLocation: 'Cari Lokasi',
+  clearSearch: 'Hapus Pencarian',
+  exportPdf: 'Export PDF',
+  exportExcel: 'Export Excel',
+  searchRoad: 'Cari Jalan...',
+  loading: 'Harap Tunggu...',
+  empty: 'Tidak Ada Data',
+  loadingLines: 'Memuat garis peta...',
+  pageLoading: 'Memuat peta...',
+} as const;

@@ -1,0 +1,30 @@
+import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL } from '@eusulan/shared';
+import { lazy, Suspense } from 'react';
+import { useAppInfo } from '../../app-info/api.ts';
+import type { SurveyMapEditorProps } from './SurveyMapEditor.tsx';
+
+/**
+ * geoman is a classic script that extends the global `L`, which Leaflet's build sets when it loads; the
+ * editor's module loads Leaflet, so geoman comes strictly after it.
+ */
+const SurveyMapEditor = lazy(async () => {
+  const editor = await import('./SurveyMapEditor.tsx');
+  await import('@geoman-io/leaflet-geoman-free');
+  return { default: editor.SurveyMapEditor };
+});
+
+/** The drawing map, loaded on first use with Leaflet and geoman; tiles from app-info (MAP_TILE_URL). */
+export function LazySurveyMapEditor(props: Omit<SurveyMapEditorProps, 'tileUrl' | 'tileAttribution'>) {
+  const appInfo = useAppInfo();
+  const placeholder = <div className="survey-map-editor survey-map-editor--loading" aria-busy="true" />;
+  if (appInfo.isPending) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <SurveyMapEditor
+        {...props}
+        tileUrl={appInfo.data?.mapTileUrl ?? DEFAULT_MAP_TILE_URL}
+        tileAttribution={appInfo.data?.mapTileAttribution ?? DEFAULT_MAP_TILE_ATTRIBUTION}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,113 @@
+import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import type { TCompletedWorkImportRow } from '@eusulan/shared';
+import { Button, DatePicker } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCurrentRoute } from '../../app/current-route.ts';
+import {
+  DataTable,
+  type DataTableColumn,
+  tablePageOf,
+  useTableState,
+} from '../../components/data-table/DataTable.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { useProfile } from '../../features/auth/profile-store.ts';
+import { useCompletedWorkImports } from '../../features/completed-work/api.ts';
+import { completedWorkDetailPath } from '../../features/completed-work/completed-work.ts';
+import { ImportCompletedWorkModal } from '../../features/completed-work/components/ImportCompletedWorkModal.tsx';
+import { TypeWorkCell } from '../../features/completed-work/components/TypeWorkCell.tsx';
+import { COMPLETED_WORK_TEXTS as TEXTS } from '../../features/completed-work/texts.ts';
+import '../../features/completed-work/components/completed-work.css';
+
+/**
+ * Pekerjaan Selesai (/pekerjaan-selesai, admin and umum): one row per imported zip, filtered by year
+ * ('Semua Tahun'), 'Lihat Data' opens its works; only admin sees Import Data (spec §2, §6).
+ */
+export function CompletedWorkListPage() {
+  const route = useCurrentRoute();
+  const navigate = useNavigate();
+  const { roleId } = useProfile();
+  const canImport = roleId === 'admin';
+  const [year, setYear] = useState<Dayjs | null>(null);
+  const [state, dispatch] = useTableState();
+  const list = useCompletedWorkImports(year?.year(), state);
+  const [isImportOpen, setIsImportOpen] = useState(false);
+
+  const columns: DataTableColumn<TCompletedWorkImportRow>[] = [
+    { key: 'name', title: 'Nama File', sortKey: 'name', render: (row) => row.name },
+    {
+      key: 'type',
+      title: 'Jenis',
+      sortKey: 'typeWork',
+      render: (row) => <TypeWorkCell type={row.typeWorkColor} />,
+    },
+    { key: 'year', title: 'Tahun Pelaksana', sortKey: 'year', align: 'center', render: (row) => row.year },
+    {
+      key: 'actions',
+      title: 'Aksi',
+      align: 'center',
+      render: (row) => (
+        <Button
+          size="small"
+          icon={<EyeOutlined />}
+          onClick={() => navigate(completedWorkDetailPath(row.id, row.year))}
+          data-testid={`view-${row.id}`}
+        >
+          {TEXTS.viewData}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="screen" data-screen={route?.name} data-testid="completed-work-list">
+      <PageHeading
+        title={TEXTS.title}
+        extra={
+          canImport ? (
+            <Button
+              type="primary"
+              icon={<UploadOutlined />}
+              onClick={() => setIsImportOpen(true)}
+              data-testid="import-button"
+            >
+              {TEXTS.importData}
+            </Button>
+          ) : null
+        }
+      />
+      <div className="screen__panel">
+        <div className="completed-work-screen__filters">
+          <span>Tahun</span>
+          <DatePicker
+            picker="year"
+            className="completed-work-screen__year"
+            placeholder={TEXTS.allYears}
+            value={year}
+            onChange={(value) => {
+              setYear(value);
+              dispatch({ type: 'first-page' });
+            }}
+            aria-label="Tahun Pelaksana"
+            data-testid="filter-year"
+          />
+        </div>
+        <DataTable<TCompletedWorkImportRow>
+          columns={columns}
+          {...tablePageOf(list)}
+          state={state}
+          dispatch={dispatch}
+          rowKey={(row) => row.id}
+        />
+      </div>
+      {canImport ? (
+        <ImportCompletedWorkModal
+          open={isImportOpen}
+          onClose={() => setIsImportOpen(false)}
+          onImported={() => dispatch({ type: 'first-page' })}
+        />
+      ) : null}
+    </section>
+  );
+}

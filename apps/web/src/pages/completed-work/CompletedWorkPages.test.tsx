@@ -1,0 +1,85 @@
+import type { TCompletedWorkImportRow, TCompletedWorkRow } from '@eusulan/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { authUser, mockApi, ok, renderApp, resetAppAroundEachTest } from '../../test/app-harness.tsx';
+
+const SCREEN_LOADED = { timeout: 15_000 };
+
+const IMPORT: TCompletedWorkImportRow = {
+  id: 9,
+  name: 'paket-2025.zip',
+  year: 2025,
+  typeWorkColor: { id: 3, idHash: '3', typeWork: 'Pemeliharaan Jalan', color: '#1677ff' },
+  createdAt: '2026-01-05T02:00:00.000Z',
+};
+
+const WORK: TCompletedWorkRow = {
+  id: 31,
+  nama: 'Rehabilitasi Jalan Tunjungan',
+  lokasi: 'Jalan Tunjungan',
+  jenisPekerjaan: 'Pemeliharaan Jalan',
+  tahun: 2025,
+  panjang: 2100,
+  panjangLokasi: 780,
+};
+
+function signIn(role: 'admin' | 'umum', handlers: Parameters<typeof mockApi>[0] = {}) {
+  localStorage.setItem('token', 'test-token');
+  return mockApi({
+    'POST /api/auth/me': () => ok(authUser(role)),
+    'GET /api-web/completed-work': () => ok({ data: [IMPORT], total: 1, page: 1, limit: 10 }),
+    'GET /api-web/completed-work-detail/9': () =>
+      ok({ data: [WORK], total: 1, page: 1, limit: 10, completedWork: IMPORT }),
+    ...handlers,
+  });
+}
+
+const calls = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
+  fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === path);
+
+describe('Pekerjaan Selesai pages', { timeout: 20_000 }, () => {
+  resetAppAroundEachTest();
+
+  it('lists imports for admin with Import Data, and Lihat Data opens the works with the year', async () => {
+    const fetchMock = signIn('admin');
+    const { router } = renderApp('/pekerjaan-selesai');
+    const view = await screen.findByTestId('view-9', {}, SCREEN_LOADED);
+    expect(screen.getByTestId('import-button').textContent).toContain('Import Data');
+    expect((screen.getByTestId('filter-year') as HTMLInputElement).placeholder).toBe('Semua Tahun');
+    const row = within(view.closest('tr') as HTMLElement);
+    expect(row.getByText('paket-2025.zip')).toBeTruthy();
+    expect(row.getByText('Pemeliharaan Jalan')).toBeTruthy();
+    expect(row.getByText('2025')).toBeTruthy();
+    const first = calls(fetchMock, '/api-web/completed-work')[0];
+    expect(first?.searchParams.has('year')).toBe(false);
+    expect(first?.searchParams.get('sort_by')).toBe('id');
+
+    fireEvent.click(view);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pekerjaan-selesai/detail/9'));
+    expect(router.state.location.search).toBe('?year=2025');
+    expect(await screen.findByRole('heading', { name: 'Pekerjaan Selesai Tahun 2025' })).toBeTruthy();
+    const workRow = within((await screen.findByTestId('work-detail-31')).closest('tr') as HTMLElement);
+    expect(workRow.getByText('Jalan Tunjungan')).toBeTruthy();
+    expect(workRow.getByText('Rehabilitasi Jalan Tunjungan')).toBeTruthy();
+    expect(workRow.getByText('780 m')).toBeTruthy();
+    expect(workRow.getByText('dari 2.100 m paket')).toBeTruthy();
+    expect(screen.getByTestId('back-button').textContent).toContain('Kembali');
+  });
+
+  it('hides Import Data from umum', async () => {
+    signIn('umum');
+    renderApp('/pekerjaan-selesai');
+    await screen.findByTestId('view-9', {}, SCREEN_LOADED);
+    expect(screen.queryByTestId('import-button')).toBeNull();
+  });
+
+  it("takes the heading's year from the import when the query has none", async () => {
+    signIn('umum');
+    renderApp('/pekerjaan-selesai/detail/9');
+    expect(
+      await screen.findByRole('heading', { name: 'Pekerjaan Selesai Tahun 2025' }, SCREEN_LOADED),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,175 @@
+import { CheckCircleFilled, DownloadOutlined, LoadingOutlined } from '@ant-design/icons';
+import { formatBytes, SURVEY_EXPORT_OPTIONS, type TSurveyExportOption } from '@eusulan/shared';
+import { App, Button, DatePicker, Form, Progress, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useCurrentRoute } from '../../app/current-route.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { RemoteSelect } from '../../components/RemoteSelect.tsx';
+import { useProfile } from '../../features/auth/profile-store.ts';
+import { loadDistricts } from '../../features/master/select-lists.ts';
+import { type SavedExport, useSurveyExport } from '../../features/survey-export/api.ts';
+import {
+  type District,
+  exportFormProblem,
+  exportPayloadOf,
+  lockedDistrictOf,
+} from '../../features/survey-export/export-form.ts';
+import type { DownloadProgress } from '../../features/survey-export/stream-download.ts';
+import { DISPLAY_DATE_FORMAT, SURVEY_EXPORT_TEXTS as TEXTS } from '../../features/survey-export/texts.ts';
+import { handleApiError } from '../../lib/errors.ts';
+import { isApiError } from '../../lib/http.ts';
+import './report.css';
+
+const OPTION_ITEMS = (Object.keys(SURVEY_EXPORT_OPTIONS) as TSurveyExportOption[]).map((value) => ({
+  value,
+  label: SURVEY_EXPORT_OPTIONS[value],
+}));
+
+/** The workbook alone is what an office usually wants; the photo archives can be large. */
+const DEFAULT_OPTION: TSurveyExportOption = '.xlsx';
+
+/**
+ * Export Hasil Survey (/report, admin and consultan; spec §2 Report, §5, §6, §7, §8): a range of survey
+ * dates, the Rayon and the export option; the file streams in with its progress and is saved under the
+ * spec's name. An internal consultant's Rayon is its own district, locked.
+ */
+export function ReportPage() {
+  const route = useCurrentRoute();
+  const { modal } = App.useApp();
+  const profile = useProfile();
+  const lockedDistrict = lockedDistrictOf(profile);
+
+  const [startDate, setStartDate] = useState<Dayjs | null>(null);
+  const [endDate, setEndDate] = useState<Dayjs | null>(null);
+  const [chosenDistricts, setChosenDistricts] = useState<District[]>([]);
+  const [option, setOption] = useState<TSurveyExportOption>(DEFAULT_OPTION);
+  const [saved, setSaved] = useState<SavedExport | null>(null);
+  const exporter = useSurveyExport();
+  const districts = lockedDistrict ? [lockedDistrict] : chosenDistricts;
+
+  const warn = (content: string) =>
+    modal.warning({ title: TEXTS.warningTitle, content, okText: TEXTS.okButton });
+
+  const submit = () => {
+    const form = { startDate, endDate, districts, option };
+    const problem = exportFormProblem(form);
+    if (problem) {
+      warn(problem);
+      return;
+    }
+    setSaved(null);
+    exporter.mutate(exportPayloadOf(form, profile), {
+      onSuccess: setSaved,
+      onError: (error) => {
+        // Spec §8: nothing in range is a warning on this screen; everything else the common handler explains.
+        if (isApiError(error) && error.status === 400) {
+          warn(error.body?.status?.message || TEXTS.noData);
+          return;
+        }
+        handleApiError(error);
+      },
+    });
+  };
+
+  const isBusy = exporter.isPending;
+
+  return (
+    <section className="screen report-screen" data-screen={route?.name} data-testid="report">
+      <PageHeading title={route?.title ?? ''} />
+      <div className="screen__panel report-screen__panel">
+        <Form layout="vertical" component="div" className="report-screen__form" disabled={isBusy}>
+          <Form.Item label={TEXTS.rangeLabel} required>
+            <div className="report-screen__range">
+              <DatePicker
+                format={DISPLAY_DATE_FORMAT}
+                placeholder={TEXTS.startPlaceholder}
+                value={startDate}
+                onChange={setStartDate}
+                disabledDate={(day) => Boolean(endDate && day.isAfter(endDate, 'day'))}
+                aria-label={TEXTS.startPlaceholder}
+                data-testid="export-start-date"
+              />
+              <span className="report-screen__separator">{TEXTS.rangeSeparator}</span>
+              <DatePicker
+                format={DISPLAY_DATE_FORMAT}
+                placeholder={TEXTS.endPlaceholder}
+                value={endDate}
+                onChange={setEndDate}
+                disabledDate={(day) => Boolean(startDate && day.isBefore(startDate, 'day'))}
+                aria-label={TEXTS.endPlaceholder}
+                data-testid="export-end-date"
+              />
+            </div>
+          </Form.Item>
+          <Form.Item
+            label={TEXTS.districtLabel}
+            required
+            extra={lockedDistrict ? TEXTS.lockedDistrict : undefined}
+          >
+            <RemoteSelect<District>
+              mode="multiple"
+              load={loadDistricts}
+              value={districts}
+              onChange={setChosenDistricts}
+              disabled={isBusy || Boolean(lockedDistrict)}
+              testId="export-districts"
+            />
+          </Form.Item>
+          <Form.Item label={TEXTS.optionLabel} required>
+            <Select<TSurveyExportOption>
+              value={option}
+              onChange={setOption}
+              options={OPTION_ITEMS}
+              aria-label={TEXTS.optionLabel}
+              data-testid="export-option"
+            />
+          </Form.Item>
+          <div className="report-screen__actions">
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              loading={isBusy}
+              onClick={submit}
+              // The form's disabled state must not reach the button that shows the progress.
+              disabled={false}
+              data-testid="export-submit"
+            >
+              {TEXTS.exportButton}
+            </Button>
+            {isBusy ? (
+              <Button onClick={exporter.cancel} disabled={false} data-testid="export-cancel">
+                {TEXTS.cancel}
+              </Button>
+            ) : null}
+          </div>
+        </Form>
+        {isBusy ? <ExportProgress progress={exporter.progress} /> : null}
+        {!isBusy && saved ? (
+          <p className="report-screen__saved" data-testid="export-saved">
+            <CheckCircleFilled /> {TEXTS.saved(saved.fileName, formatBytes(saved.size))}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** Before the first byte the server is still gathering; then the bytes received (a share when the size is known). */
+function ExportProgress({ progress }: { progress: DownloadProgress | null }) {
+  const received = progress?.received ?? 0;
+  const total = progress?.total ?? null;
+  return (
+    <div className="report-screen__progress" role="status" aria-live="polite" data-testid="export-progress">
+      {total ? <Progress percent={Math.min(100, Math.floor((received / total) * 100))} size="small" /> : null}
+      <span>
+        <LoadingOutlined />{' '}
+        {received === 0
+          ? TEXTS.preparing
+          : total
+            ? TEXTS.receivedOf(formatBytes(received), formatBytes(total))
+            : TEXTS.received(formatBytes(received))}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,270 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type {
+  TCompletedWorkDetail,
+  TDashboardCompletedWorkItem,
+  TDashboardProposalItem,
+  TProposalDetail,
+} from '@eusulan/shared';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiGet, expectPath, login, logout, settle } from '../lib/flows.ts';
+import {
+  ARTIFACTS,
+  blockMapTiles,
+  DEMO_PASSWORD,
+  launchBrowser,
+  type RunningServer,
+  startServer,
+} from '../lib/harness.ts';
+
+const ADMIN_PASSWORD = 'Admin12345';
+const DESKTOP = { width: 1366, height: 860 };
+const PHONE = { width: 390, height: 844 };
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+before(async () => {
+  server = await startServer({ CAPTCHA_PROVIDER: 'none', ADMIN_PASSWORD });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: DESKTOP, locale: 'id-ID', acceptDownloads: true });
+  await blockMapTiles(context);
+  page = await context.newPage();
+});
+after(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const mapOf = (target: Page) => target.getByTestId('dashboard-map');
+
+/** The lines drawn once both layers have loaded: the map exposes its counts as data attributes. */
+async function drawn(target: Page) {
+  await target.waitForSelector('[data-testid="dashboard-map"][data-ready="true"]', { timeout: 20_000 });
+  const map = mapOf(target);
+  return {
+    proposals: Number(await map.getAttribute('data-proposal-lines')),
+    works: Number(await map.getAttribute('data-work-lines')),
+  };
+}
+
+/** Waits until the drawn counts are the expected ones (a filter change reloads a layer). */
+async function waitForDrawn(target: Page, expected: { proposals?: number; works?: number }) {
+  await target.waitForFunction(
+    (want) => {
+      const map = document.querySelector('[data-testid="dashboard-map"]');
+      if (map?.getAttribute('data-ready') !== 'true') return false;
+      return (
+        (want.proposals === undefined ||
+          Number(map.getAttribute('data-proposal-lines')) === want.proposals) &&
+        (want.works === undefined || Number(map.getAttribute('data-work-lines')) === want.works)
+      );
+    },
+    expected,
+    { timeout: 20_000 },
+  );
+}
+
+/** Zooms onto one canvas-drawn line through the page's test hook and clicks it. */
+async function clickLine(target: Page, kind: 'proposal' | 'work', id: number) {
+  const fitted = await target.evaluate(([k, i]) => window.__eusulanMaps?.fitTo(k, i) ?? false, [
+    kind,
+    id,
+  ] as const);
+  assert.ok(fitted, `no ${kind} line ${id} on the map`);
+  await target.waitForTimeout(300);
+  const point = await target.evaluate(([k, i]) => window.__eusulanMaps?.pointOf(k, i) ?? null, [
+    kind,
+    id,
+  ] as const);
+  assert.ok(point, `no point for ${kind} ${id}`);
+  await target.mouse.click(point.x, point.y);
+}
+
+async function shot(target: Page, name: string) {
+  await settle(target);
+  await target.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+declare global {
+  interface Window {
+    __eusulanMaps?: {
+      pointOf(kind: 'proposal' | 'work', id: number): { x: number; y: number } | null;
+      ids(kind: 'proposal' | 'work'): number[];
+      fitTo(kind: 'proposal' | 'work', id: number): boolean;
+    };
+  }
+}
+
+describe('maps dashboard (admin, side menu)', () => {
+  let proposals: TDashboardProposalItem[];
+  let works: TDashboardCompletedWorkItem[];
+
+  it('draws every surveyed proposal and every completed work once the filter lists have loaded', async () => {
+    await login(page, server.url, 'admin', ADMIN_PASSWORD);
+    await expectPath(page, '/master/jalan');
+    await page.goto(`${server.url}/maps`);
+    await page.locator('.shell--side-menu').waitFor();
+    proposals = await apiGet(page, '/api-web/dashboard');
+    works = await apiGet(page, '/api-web/dashboard/completed-work');
+    assert.ok(proposals.length > 0, 'the demo has surveyed proposals with lines');
+    assert.ok(works.length > 0, 'the demo has completed-work imports');
+    assert.deepEqual(await drawn(page), { proposals: proposals.length, works: works.length });
+    await page.getByTestId('filter-proposal-year-all').waitFor();
+    assert.equal(await page.getByTestId('filter-proposal-year-all').isChecked(), true);
+    await page.getByPlaceholder('Cari Jalan...').waitFor();
+    await page.getByText('Export PDF').waitFor();
+    await shot(page, 'maps-admin-desktop');
+  });
+
+  it('redraws when a filter changes; select-all clears and ticks itself', async () => {
+    const typeAll = page.getByTestId('filter-work-type-all');
+    await page.getByTestId('filter-work-type-all').click();
+    await waitForDrawn(page, { proposals: proposals.length, works: 0 });
+    assert.equal(await typeAll.isChecked(), false);
+
+    const firstType = page.getByTestId('filter-work-type-option').first();
+    const typeId = Number(await firstType.getAttribute('data-value'));
+    const ofType = await apiGet<TDashboardCompletedWorkItem[]>(
+      page,
+      `/api-web/dashboard/completed-work?type_work=${typeId}`,
+    );
+    await firstType.click();
+    await waitForDrawn(page, { works: ofType.length });
+
+    // Ticking every type one by one ticks select-all again and draws everything.
+    const options = page.getByTestId('filter-work-type-option');
+    for (let index = 1; index < (await options.count()); index += 1) await options.nth(index).click();
+    await waitForDrawn(page, { works: works.length });
+    assert.equal(await typeAll.isChecked(), true);
+
+    // One proposal year off: only the other years' proposals stay.
+    const yearOption = page.getByTestId('filter-proposal-year-option').first();
+    const year = Number(await yearOption.getAttribute('data-value'));
+    const years = await page
+      .getByTestId('filter-proposal-year-option')
+      .evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-value'))));
+    const others = years.filter((value) => value !== year);
+    const rest = others.length
+      ? await apiGet<TDashboardProposalItem[]>(
+          page,
+          `/api-web/dashboard?${others.map((y) => `year=${y}`).join('&')}`,
+        )
+      : [];
+    await yearOption.click();
+    await waitForDrawn(page, { proposals: rest.length });
+    await yearOption.click();
+    await waitForDrawn(page, { proposals: proposals.length });
+  });
+
+  it('opens the proposal detail for a clicked red line', async () => {
+    const target = proposals[0]!;
+    await clickLine(page, 'proposal', target.proposalId);
+    const dialog = page.getByTestId('proposal-detail');
+    await dialog.waitFor();
+    await shot(page, 'maps-admin-proposal-dialog');
+    const detail = await apiGet<TProposalDetail>(page, `/api-web/proposal/${target.proposalId}?exclude=0`);
+    await dialog.getByText(detail.proposerName).first().waitFor();
+    await dialog.locator('.ant-modal-close').first().click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('opens the completed-work modal for a clicked coloured line', async () => {
+    // Proposals off, so no red line lies over the work.
+    await page.getByTestId('filter-proposal-year-all').click();
+    await waitForDrawn(page, { proposals: 0 });
+    const target = works[0]!;
+    await clickLine(page, 'work', target.id);
+    const modal = page.getByTestId('completed-work-modal');
+    await modal.waitFor();
+    const detail = await apiGet<TCompletedWorkDetail>(
+      page,
+      `/api-web/completed-work-detail/${target.id}/detail`,
+    );
+    assert.equal(await modal.getByTestId('work-field-nama').textContent(), detail.nama);
+    await modal.getByTestId('work-field-nilaiLokasi').waitFor();
+    await shot(page, 'maps-admin-work-modal');
+    await modal.getByTestId('work-close').click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByTestId('filter-proposal-year-all').click();
+    await waitForDrawn(page, { proposals: proposals.length });
+  });
+
+  it('fits the map to a place found with Cari Jalan...', async () => {
+    const search = page.getByTestId('place-search');
+    await search.fill('Jalan');
+    const option = page.getByTestId('place-option').first();
+    await option.waitFor({ timeout: 10_000 });
+    await option.click();
+    assert.match(await search.inputValue(), /\S/);
+    await search.fill('');
+  });
+
+  it('downloads Export Dashboard.xlsx with both sheets', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-excel').click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'Export Dashboard.xlsx');
+    const file = path.join(ARTIFACTS, 'maps-export.xlsx');
+    await download.saveAs(file);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
+    assert.deepEqual(
+      workbook.worksheets.map((sheet) => sheet.name),
+      ['Usulan', 'Pekerjaan Selesai'],
+    );
+    assert.equal(workbook.getWorksheet('Pekerjaan Selesai')!.actualRowCount, works.length + 1);
+    assert.equal(workbook.getWorksheet('Usulan')!.actualRowCount, proposals.length + 1);
+    await logout(page);
+  });
+});
+
+describe('maps dashboard (structural: top bar, no sidebar)', () => {
+  it('shows the same map and filters in the top-bar layout', async () => {
+    await login(page, server.url, 'struktural1', DEMO_PASSWORD);
+    await expectPath(page, '/perlu-approval');
+    await page.goto(`${server.url}/maps`);
+    await page.locator('.shell--top-bar').waitFor();
+    assert.equal(await page.locator('.shell__sider').count(), 0);
+    const counts = await drawn(page);
+    assert.ok(counts.proposals > 0 && counts.works > 0);
+    await shot(page, 'maps-structural-desktop');
+    await logout(page);
+  });
+});
+
+describe('maps dashboard (umum)', () => {
+  it('lands on /maps and never sees nominal values', async () => {
+    await login(page, server.url, 'umum1', DEMO_PASSWORD);
+    await expectPath(page, '/maps');
+    await page.locator('.shell--side-menu').waitFor();
+    await drawn(page);
+    await shot(page, 'maps-umum-desktop');
+    await page.getByTestId('filter-proposal-year-all').click();
+    await waitForDrawn(page, { proposals: 0 });
+    const [work] = await apiGet<TDashboardCompletedWorkItem[]>(page, '/api-web/dashboard/completed-work');
+    await clickLine(page, 'work', work!.id);
+    const modal = page.getByTestId('completed-work-modal');
+    await modal.getByTestId('work-field-nama').waitFor();
+    assert.equal(await modal.getByTestId('work-field-nilaiLokasi').count(), 0);
+    await modal.getByTestId('work-close').click();
+  });
+
+  it('fits a phone: the filter panel folds above the map', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/maps`);
+    await drawn(page);
+    await shot(page, 'maps-umum-phone');
+    await page.getByTestId('filters-toggle').click();
+    await page.getByTestId('filter-work-type').waitFor();
+    await shot(page, 'maps-umum-phone-filters');
+    await page.setViewportSize(DESKTOP);
+  });
+});
