@@ -36,12 +36,36 @@ export async function expectPath(page: Page, path: string) {
   assert.equal(new URL(page.url()).pathname, path);
 }
 
-/** Waits until requests are done and no CSS animation runs (antd modals zoom in and out). */
+/**
+ * Waits until requests are done and no finite CSS animation runs (antd modals zoom in and out).
+ * Endless animations (spinners, pulsing badges) never finish, so they are left out; if a finite one is
+ * still running after 10 s, the error names it instead of a bare timeout.
+ */
 export async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
+  const runningAnimations = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => {
+          if (animation.playState !== 'running') return false;
+          const end = animation.effect?.getComputedTiming().endTime;
+          return end !== undefined && Number.isFinite(Number(end));
+        })
+        .map((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target;
+          const name =
+            (animation as CSSAnimation).animationName ?? (animation as CSSTransition).transitionProperty;
+          return `${name ?? 'animation'} on ${target?.className || target?.tagName || '?'}`;
+        }),
+    );
+  const deadline = Date.now() + 10_000;
+  let running = await runningAnimations();
+  while (running.length > 0) {
+    if (Date.now() > deadline) throw new Error(`settle: animations still running: ${running.join('; ')}`);
+    await page.waitForTimeout(50);
+    running = await runningAnimations();
+  }
 }
 
 /** GET with the page's own token: what the server answers the signed-in user (its envelope's data). */
