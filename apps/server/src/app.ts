@@ -6,6 +6,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createTokenSigner, resolveTokenSecret } from './lib/tokens.ts';
+import { compressesResponses } from './lib/versioned-body.ts';
 import { assignedConsultantRoutes } from './modules/assigned-consultant/assigned-consultant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCaptchaVerifier } from './modules/auth/captcha.ts';
@@ -76,7 +77,7 @@ export async function buildApp(
     if (body === '') return done(null, undefined);
     return defaultJsonParser(request, body as string, done);
   });
-  if (config.NODE_ENV === 'production') await app.register(fastifyCompress, { threshold: 1024 });
+  if (compressesResponses(config)) await app.register(fastifyCompress, { threshold: 1024 });
   // Each upload route sets its own limits (spec §9); these are the ceilings.
   await app.register(fastifyMultipart, {
     limits: { fileSize: UPLOAD_LIMITS.importBytes, files: UPLOAD_LIMITS.maxFilesPerUpload, fieldSize: MB },

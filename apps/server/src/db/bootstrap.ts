@@ -1,11 +1,15 @@
 import type { AppConfig } from '../config.ts';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage.ts';
 import type { DatabaseHandle } from './client.ts';
+import { fillEncodedLines } from './fill-encoded-lines.ts';
 import { ensureAdmin } from './seed/admin.ts';
 import { seedDemo } from './seed/demo.ts';
 import { ensureRoles } from './seed/roles.ts';
 
-/** Start-up work on the database: migrations, roles, the first admin and, with DEMO, the demo set. */
+/**
+ * Start-up work on the database: migrations, roles, the first admin, with DEMO the demo set, and the
+ * dashboard's encoded lines where rows lack them.
+ */
 export async function prepareDatabase(
   handle: DatabaseHandle,
   config: AppConfig,
@@ -18,5 +22,6 @@ export async function prepareDatabase(
     password: config.ADMIN_PASSWORD,
   });
   if (config.DEMO) await seedDemo(handle.db, config.DEMO_PASSWORD, storage);
+  await fillEncodedLines(handle.db);
   return { generatedAdminPassword: admin.created ? admin.generatedPassword : undefined };
 }

@@ -19,3 +19,7 @@ export function envelope<TData, TMeta = undefined>(
 export function pagedEnvelope<TRow>(rows: TRow[], total: number, list: { page: number; limit: number }) {
   return envelope({ data: rows, total, page: list.page, limit: list.limit });
 }
+
+/** The success envelope around data that is already JSON text (large answers assembled from stored JSON). */
+export const envelopeJson = (dataJson: string) =>
+  `${JSON.stringify({ status: { code: 200, message: SUCCESS_MESSAGE } }).slice(0, -1)},"data":${dataJson}}`;

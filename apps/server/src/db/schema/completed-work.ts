@@ -51,6 +51,8 @@ export const completedWorks = pgTable(
     locationValue: bigint({ mode: 'number' }),
     packageValue: bigint({ mode: 'number' }),
     coordinates: jsonb().$type<LatLon[][]>().notNull().default([]),
+    /** The drawable parts as encoded polylines for the dashboard (lib/map-lines.ts); null as for survey roads. */
+    encodedLines: text().array(),
     minLat: doublePrecision(),
     minLon: doublePrecision(),
     maxLat: doublePrecision(),

@@ -74,6 +74,11 @@ export const surveyRoads = pgTable(
       .references(() => surveys.id, { onDelete: 'cascade' }),
     position: integer().notNull().default(0),
     drawLine: jsonb().$type<LineSegment[]>().notNull().default([]),
+    /**
+     * The drawn line as the dashboard sends it: joined paths as encoded polylines (lib/map-lines.ts), written
+     * with drawLine; null only for rows written outside the app until the next start fills them.
+     */
+    encodedPaths: text().array(),
   },
   (t) => [index('survey_roads_survey_idx').on(t.surveyId)],
 );

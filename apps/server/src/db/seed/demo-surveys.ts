@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PROPOSAL_TYPES, type TProcessType } from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
+import { encodeSegments } from '../../lib/map-lines.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
 import {
@@ -126,9 +127,10 @@ export async function seedDemoSurveys(
       await tx
         .insert(surveyRoadTypes)
         .values({ surveyId: survey!.id, roadTypeId: types[(n + round) % types.length]!.id });
+      const drawLine = segmentsOf(STREET_LINES[street]!);
       const [road] = await tx
         .insert(surveyRoads)
-        .values({ surveyId: survey!.id, drawLine: segmentsOf(STREET_LINES[street]!) })
+        .values({ surveyId: survey!.id, drawLine, encodedPaths: encodeSegments(drawLine) })
         .returning({ id: surveyRoads.id });
       const items = [asb[n % asb.length]!, asb[(n + 1) % asb.length]!];
       await tx.insert(surveyRoadAsbItems).values(

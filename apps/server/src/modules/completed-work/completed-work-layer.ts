@@ -5,6 +5,7 @@ import { kml as kmlToGeoJson } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import proj4 from 'proj4';
 import * as shapefile from 'shapefile';
+import { encodeParts } from '../../lib/map-lines.ts';
 import { ImportRefused, ReasonList } from './completed-work-reasons.ts';
 import { UTM49S_PRJ } from './completed-work-shapefile.ts';
 import type { ExtractedLayer } from './completed-work-zip.ts';
@@ -19,6 +20,8 @@ export interface ParsedWork {
   packageValue: number | null;
   /** JSON of LatLon[][] (the parts, each [latitude, longitude] pairs), built once here. */
   coordinates: string;
+  /** JSON of the parts as encoded polylines, for the dashboard. */
+  encodedLines: string;
   minLat: number;
   minLon: number;
   maxLat: number;
@@ -205,6 +208,7 @@ class WorkCollector {
       givenPackageLength: pjgPaket === null ? null : round(pjgPaket, 2),
       givenPackageValue: nilaiPaket === null ? null : Math.round(nilaiPaket),
       coordinates: line.json,
+      encodedLines: line.encoded,
       ...line.bbox,
     });
   }
@@ -266,7 +270,12 @@ class WorkCollector {
     // One flat string per work, kept until the insert: concatenating piece by piece would keep a rope of
     // hundreds of small nodes per work (gigabytes over 50,000 works).
     const json = JSON.stringify(projected);
-    return { json, length, bbox: { minLat, minLon, maxLat, maxLon } };
+    return {
+      json,
+      encoded: JSON.stringify(encodeParts(projected)),
+      length,
+      bbox: { minLat, minLon, maxLat, maxLon },
+    };
   }
 
   /** The works with blank package figures filled from their package, and the number of packages. */

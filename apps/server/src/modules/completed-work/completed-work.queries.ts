@@ -157,7 +157,7 @@ const recordOf = (work: ParsedWork) =>
   `{"package_name":${JSON.stringify(work.packageName)},"location":${JSON.stringify(work.location)},` +
   `"location_length":${work.locationLength},"package_length":${work.packageLength},` +
   `"location_value":${work.locationValue},"package_value":${work.packageValue},` +
-  `"coordinates":${work.coordinates},"min_lat":${work.minLat},"min_lon":${work.minLon},` +
+  `"coordinates":${work.coordinates},"encoded_lines":${work.encodedLines},"min_lat":${work.minLat},"min_lon":${work.minLon},` +
   `"max_lat":${work.maxLat},"max_lon":${work.maxLon}}`;
 
 /**
@@ -171,12 +171,13 @@ export async function insertWorks(db: Db, importId: number, year: number, works:
     const records = `[${chunk.map(recordOf).join(',')}]`;
     await db.execute(sql`
       insert into ${completedWorks} (import_id, year, package_name, location, location_length, package_length,
-        location_value, package_value, coordinates, min_lat, min_lon, max_lat, max_lon)
+        location_value, package_value, coordinates, encoded_lines, min_lat, min_lon, max_lat, max_lon)
       select ${importId}, ${year}, r.package_name, r.location, r.location_length, r.package_length,
-        r.location_value, r.package_value, r.coordinates, r.min_lat, r.min_lon, r.max_lat, r.max_lon
+        r.location_value, r.package_value, r.coordinates, r.encoded_lines, r.min_lat, r.min_lon, r.max_lat,
+        r.max_lon
       from json_to_recordset(${records}::json) as r(package_name text, location text,
         location_length numeric, package_length numeric, location_value bigint, package_value bigint,
-        coordinates jsonb, min_lat double precision, min_lon double precision, max_lat double precision,
+        coordinates jsonb, encoded_lines text[], min_lat double precision, min_lon double precision, max_lat double precision,
         max_lon double precision)`);
   }
 }

@@ -1,44 +1,32 @@
-import {
-  DASHBOARD_DEFAULT_COLOR,
-  type TDashboardCompletedWorkItem,
-  type TDashboardPlace,
-  type TDashboardProposalItem,
-} from '@eusulan/shared';
-import type { LatLon, LineSegment } from '../../db/schema/index.ts';
-import { encodeParts, encodePath, segmentsToPaths } from './dashboard.geometry.ts';
+import { DASHBOARD_DEFAULT_COLOR, type TDashboardPlace } from '@eusulan/shared';
 import type { CompletedWorkFilter, ProposalFilter } from './dashboard.queries.ts';
 import { hasBounds } from './dashboard.queries.ts';
 
-/** Survey roads (ordered by proposal) as one item per proposal; proposals with nothing drawable are left out. */
-export function presentProposalLines(
-  rows: readonly { proposalId: number; drawLine: LineSegment[] }[],
-): TDashboardProposalItem[] {
-  const items: TDashboardProposalItem[] = [];
-  let current: TDashboardProposalItem | undefined;
-  for (const row of rows) {
-    if (current?.proposalId !== row.proposalId) {
-      current = { proposalId: row.proposalId, lines: [] };
-      items.push(current);
-    }
-    for (const path of segmentsToPaths(row.drawLine ?? [])) current.lines.push(encodePath(path));
-  }
-  return items.filter((item) => item.lines.length > 0);
-}
+/**
+ * The proposal layer as JSON text of TDashboardProposalItem[]: the lines are already JSON (encoded at
+ * save), so the answer is joined, not serialised value by value.
+ */
+export const proposalLayerJson = (rows: readonly { proposalId: number; lines: string }[]) =>
+  `[${rows.map((row) => `{"proposalId":${row.proposalId},"lines":${row.lines}}`).join(',')}]`;
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** Spec §2: the work type's colour, red when the type has none usable. */
-export function presentCompletedWorkLines(
-  rows: readonly { id: number; color: string | null; coordinates: LatLon[][] }[],
-): TDashboardCompletedWorkItem[] {
-  const items: TDashboardCompletedWorkItem[] = [];
-  for (const row of rows) {
-    const lines = encodeParts(row.coordinates ?? []);
-    if (!lines.length) continue;
-    const color = row.color && HEX_COLOR.test(row.color.trim()) ? row.color.trim() : DASHBOARD_DEFAULT_COLOR;
-    items.push({ idHash: String(row.id), id: row.id, color, lines });
-  }
-  return items;
+export const lineColor = (color: string | null) =>
+  color && HEX_COLOR.test(color.trim()) ? color.trim() : DASHBOARD_DEFAULT_COLOR;
+
+/** The completed-work layer as JSON text of TDashboardCompletedWorkItem[] (lines encoded at import). */
+export function completedWorkLayerJson(rows: readonly { id: number; color: string | null; lines: string }[]) {
+  const colors = new Map<string | null, string>();
+  const items = rows.map((row) => {
+    let color = colors.get(row.color);
+    if (color === undefined) {
+      color = JSON.stringify(lineColor(row.color));
+      colors.set(row.color, color);
+    }
+    return `{"idHash":"${row.id}","id":${row.id},"color":${color},"lines":${row.lines}}`;
+  });
+  return `[${items.join(',')}]`;
 }
 
 type Box = { minLat: number | null; minLon: number | null; maxLat: number | null; maxLon: number | null };

@@ -79,26 +79,38 @@ export async function completedWorkLayerVersion(db: Db): Promise<string> {
   return `${row?.imports}|${row?.colours}`;
 }
 
-/** GET dashboard: the surveyed roads' lines of the newest submitted survey of each proposal, by proposal. */
-export async function proposalLines(db: Db, filter: ProposalFilter) {
+/**
+ * GET dashboard: per proposal, the encoded paths of its newest submitted survey's roads in order, as JSON
+ * text; proposals with nothing drawable are left out.
+ */
+export async function proposalLayerRows(db: Db, filter: ProposalFilter) {
   const newest = newestSurveys(db);
   return db
-    .select({ proposalId: proposals.id, drawLine: surveyRoads.drawLine })
+    .select({
+      proposalId: proposals.id,
+      lines: sql<string>`to_json(array_agg(p.path order by ${surveyRoads.position}, ${surveyRoads.id}, p.ord))::text`,
+    })
     .from(newest)
     .innerJoin(proposals, eq(proposals.id, newest.proposalId))
     .innerJoin(surveyRoads, eq(surveyRoads.surveyId, newest.surveyId))
+    .innerJoin(sql`unnest(${surveyRoads.encodedPaths}) with ordinality as p(path, ord)`, sql`true`)
     .where(proposalWhere(filter))
-    .orderBy(asc(proposals.id), asc(surveyRoads.position), asc(surveyRoads.id));
+    .groupBy(proposals.id)
+    .orderBy(asc(proposals.id));
 }
 
-/** GET dashboard/completed-work: every matching work with its type's colour, straight from the tables. */
-export async function completedWorkLines(db: Db, filter: CompletedWorkFilter) {
+/** GET dashboard/completed-work: every matching work with a drawable part, its type's colour and its lines. */
+export async function completedWorkLayerRows(db: Db, filter: CompletedWorkFilter) {
   return db
-    .select({ id: completedWorks.id, color: typeWorkColors.color, coordinates: completedWorks.coordinates })
+    .select({
+      id: completedWorks.id,
+      color: typeWorkColors.color,
+      lines: sql<string>`to_json(${completedWorks.encodedLines})::text`,
+    })
     .from(completedWorks)
     .innerJoin(completedWorkImports, eq(completedWorkImports.id, completedWorks.importId))
     .innerJoin(typeWorkColors, eq(typeWorkColors.id, completedWorkImports.typeWorkColorId))
-    .where(completedWorkWhere(filter))
+    .where(and(completedWorkWhere(filter), sql`cardinality(${completedWorks.encodedLines}) > 0`))
     .orderBy(asc(completedWorks.id));
 }
 

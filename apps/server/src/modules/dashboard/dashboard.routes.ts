@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   DASHBOARD_EXPORT_FILE_NAMES,
   mergeBracketedKeys,
-  type TDashboardCompletedWorkItem,
   type TDashboardPlace,
-  type TDashboardProposalItem,
   ZDashboardCompletedWorkQuery,
   ZDashboardExportQuery,
   ZDashboardQuery,
@@ -12,20 +10,23 @@ import {
 } from '@eusulan/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition } from '../../lib/content-disposition.ts';
-import { envelope } from '../../lib/envelope.ts';
+import { envelope, envelopeJson } from '../../lib/envelope.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { compressesResponses, sendVersioned, VersionedBodies } from '../../lib/versioned-body.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { type DashboardExport, dashboardPdf, dashboardWorkbook } from './dashboard.export.ts';
 import {
-  presentCompletedWorkLines,
+  completedWorkLayerJson,
   presentFilters,
   presentPlaces,
-  presentProposalLines,
+  proposalLayerJson,
 } from './dashboard.presenter.ts';
 import * as queries from './dashboard.queries.ts';
 
 /** Spec §2 route table: /maps is for admin, structural and umum. */
 const dashboardReaders = requireAuth({ roles: ['admin', 'structural', 'umum'] });
+
+const LAYER_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** A weak ETag of what a layer depends on and the filter asked for. */
 const etagOf = (...parts: unknown[]) =>
@@ -45,14 +46,20 @@ function notModified(request: FastifyRequest, reply: FastifyReply, etag: string)
 /** The maps dashboard (spec §7): the two layers of the map, the place search and the export. */
 export async function dashboardRoutes(app: FastifyInstance) {
   const { db, config } = app.ctx;
+  const compress = compressesResponses(config);
+  // A few versions of both layers, compressed: the full completed-work layer is about 8 MB in brotli.
+  const layerBodies = new VersionedBodies(LAYER_CACHE_BYTES);
 
   app.get('/api-web/dashboard', { preHandler: dashboardReaders }, async (request, reply) => {
     const { year } = parseInput(ZDashboardQuery, mergeBracketedKeys(request.query));
     const etag = etagOf('proposals', await queries.proposalLayerVersion(db), year ?? null);
     if (notModified(request, reply, etag)) return reply.code(304).send();
-    const rows = await queries.proposalLines(db, { years: year });
-    const data: TDashboardProposalItem[] = presentProposalLines(rows);
-    return envelope(data);
+    return sendVersioned(request, reply, {
+      bodies: layerBodies,
+      key: etag,
+      compress,
+      make: async () => envelopeJson(proposalLayerJson(await queries.proposalLayerRows(db, { years: year }))),
+    });
   });
 
   app.get('/api-web/dashboard/completed-work', { preHandler: dashboardReaders }, async (request, reply) => {
@@ -60,9 +67,13 @@ export async function dashboardRoutes(app: FastifyInstance) {
     const filter = { years: input.year, locations: input.location, typeWorkIds: input.type_work };
     const etag = etagOf('completed-works', await queries.completedWorkLayerVersion(db), filter);
     if (notModified(request, reply, etag)) return reply.code(304).send();
-    const rows = await queries.completedWorkLines(db, filter);
-    const data: TDashboardCompletedWorkItem[] = presentCompletedWorkLines(rows);
-    return envelope(data);
+    return sendVersioned(request, reply, {
+      bodies: layerBodies,
+      key: etag,
+      compress,
+      make: async () =>
+        envelopeJson(completedWorkLayerJson(await queries.completedWorkLayerRows(db, filter))),
+    });
   });
 
   app.get('/api-web/dashboard/search', { preHandler: dashboardReaders }, async (request) => {

@@ -6,6 +6,7 @@ import type { TDashboardCompletedWorkItem, TDashboardPlace, TDashboardProposalIt
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { fillEncodedLines } from '../../db/fill-encoded-lines.ts';
 import {
   completedWorkImports,
   completedWorks,
@@ -21,7 +22,7 @@ import {
   typeWorkColors,
   villages,
 } from '../../db/schema/index.ts';
-import { decodeLine, segmentsToPaths } from './dashboard.geometry.ts';
+import { decodeLine, encodeSegments, segmentsToPaths } from '../../lib/map-lines.ts';
 
 let t: TestApp;
 const headers: Record<'admin' | 'structural' | 'umum' | 'consultan', Record<string, string>> = {
@@ -218,6 +219,8 @@ beforeAll(async () => {
     ])
     .returning({ id: completedWorks.id });
   [ids.w1, ids.w2, ids.w3, ids.w4] = works.map((row) => row.id) as [number, number, number, number];
+  // The rows above went straight into the tables: their encoded lines come as a start fills them.
+  await fillEncodedLines(t.db);
 });
 afterAll(async () => {
   await t?.close();
@@ -302,7 +305,9 @@ describe('GET dashboard', () => {
         submittedAt: new Date(),
       })
       .returning();
-    await t.db.insert(surveyRoads).values({ surveyId: survey!.id, drawLine: DARMO });
+    await t.db
+      .insert(surveyRoads)
+      .values({ surveyId: survey!.id, drawLine: DARMO, encodedPaths: encodeSegments(DARMO) });
     const changed = await get('/api-web/dashboard?year=2024', headers.admin, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);

@@ -14,6 +14,7 @@ import {
   surveys,
   surveyVideos,
 } from '../../db/schema/index.ts';
+import { encodeSegments } from '../../lib/map-lines.ts';
 
 export async function findProposalForSurvey(db: Db, proposalId: number) {
   const [row] = await db
@@ -193,7 +194,12 @@ export async function replaceDraftContent(
   for (const [position, road] of draft.surveyRoad.entries()) {
     const [inserted] = await tx
       .insert(surveyRoads)
-      .values({ surveyId, position, drawLine: road.drawLine.lokasi })
+      .values({
+        surveyId,
+        position,
+        drawLine: road.drawLine.lokasi,
+        encodedPaths: encodeSegments(road.drawLine.lokasi),
+      })
       .returning({ id: surveyRoads.id });
     if (!road.asbSurveyors.length) continue;
     await tx.insert(surveyRoadAsbItems).values(

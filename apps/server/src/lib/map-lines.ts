@@ -1,6 +1,6 @@
 import { DASHBOARD_POLYLINE_PRECISION, isDrawableCoordinate } from '@eusulan/shared';
 import polyline from '@mapbox/polyline';
-import type { LatLon, LineSegment } from '../../db/schema/index.ts';
+import type { LatLon, LineSegment } from '../db/schema/index.ts';
 
 /**
  * The drawn segments of a surveyed road as paths: a segment that starts where the previous one ended
@@ -44,6 +44,10 @@ export function encodeParts(parts: readonly LatLon[][]): string[] {
   }
   return lines;
 }
+
+/** A survey road's drawn segments as the dashboard draws them: joined paths, encoded. */
+export const encodeSegments = (segments: readonly LineSegment[]): string[] =>
+  segmentsToPaths(segments).map(encodePath);
 
 /** Inverse of encodePath, for tests and tools. */
 export const decodeLine = (line: string): LatLon[] => polyline.decode(line, DASHBOARD_POLYLINE_PRECISION);

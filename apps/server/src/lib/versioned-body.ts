@@ -1,0 +1,103 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.ts';
+
+export type BodyEncoding = 'br' | 'gzip' | 'identity';
+
+/** Responses are compressed by the server only in production (elsewhere a proxy or nobody needs it). */
+export const compressesResponses = (config: Pick<AppConfig, 'NODE_ENV'>) => config.NODE_ENV === 'production';
+
+/** The best encoding the client accepts: br, then gzip, else none (an entry with q=0 is a refusal). */
+export function acceptedEncoding(header: string | string[] | undefined, compress: boolean): BodyEncoding {
+  if (!compress || !header) return 'identity';
+  const accepted = new Set<string>();
+  for (const entry of String(header).split(',')) {
+    const [name = '', ...parameters] = entry.trim().toLowerCase().split(';');
+    const refused = parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(parameter));
+    if (!refused) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compressed off the event loop (zlib's thread pool), brotli at the quality @fastify/compress uses. */
+function encode(body: string, encoding: BodyEncoding): Promise<Buffer> {
+  const buffer = Buffer.from(body);
+  if (encoding === 'br') {
+    return brotli(buffer, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+      },
+    });
+  }
+  if (encoding === 'gzip') return gzipAsync(buffer, { level: 6 });
+  return Promise.resolve(buffer);
+}
+
+/**
+ * Large answers that only change with a version (the dashboard's map layers), kept ready to send per
+ * version and encoding, newest used last out, up to a byte budget. Callers asking for the same key while it
+ * is being made share the one making. Only a speed-up: a miss rebuilds the body from the database, so
+ * instances need not share it.
+ */
+export class VersionedBodies {
+  private readonly entries = new Map<string, { body: Promise<Buffer>; bytes: number }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string, encoding: BodyEncoding, make: () => Promise<string>): Promise<Buffer> {
+    const cacheKey = `${encoding}|${key}`;
+    const found = this.entries.get(cacheKey);
+    if (found) {
+      this.entries.delete(cacheKey);
+      this.entries.set(cacheKey, found);
+      return found.body;
+    }
+    const entry = { body: make().then((text) => encode(text, encoding)), bytes: 0 };
+    this.entries.set(cacheKey, entry);
+    entry.body.then(
+      (body) => {
+        if (this.entries.get(cacheKey) !== entry) return;
+        entry.bytes = body.length;
+        this.bytes += body.length;
+        this.evict();
+      },
+      () => {
+        if (this.entries.get(cacheKey) === entry) this.entries.delete(cacheKey);
+      },
+    );
+    return entry.body;
+  }
+
+  private evict() {
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes || this.entries.size <= 1) break;
+      this.entries.delete(key);
+      this.bytes -= entry.bytes;
+    }
+  }
+}
+
+/**
+ * Sends a JSON body from the cache in the client's best encoding; the response compressor leaves a body
+ * that already has a Content-Encoding alone.
+ */
+export async function sendVersioned(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { bodies: VersionedBodies; key: string; compress: boolean; make: () => Promise<string> },
+) {
+  const encoding = acceptedEncoding(request.headers['accept-encoding'], options.compress);
+  const body = await options.bodies.get(options.key, encoding, options.make);
+  reply.header('Content-Type', 'application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  return reply.send(body);
+}
