@@ -84,7 +84,41 @@ async function clickLine(target: Page, kind: 'proposal' | 'work', id: number) {
     id,
   ] as const);
   assert.ok(point, `no point for ${kind} ${id}`);
+  const drawnColour = await colourAt(target, point);
   await target.mouse.click(point.x, point.y);
+  return drawnColour;
+}
+
+/**
+ * Asserts the canvas shows `hex` (#rrggbb) under the line; a channel may differ by `tolerance`: the canvas
+ * hands pixels back un-premultiplied, and lines are 90% opaque, so a line over another is a little mixed.
+ */
+function assertColour(drawn: string | null, hex: string, tolerance = 3) {
+  assert.ok(drawn, `nothing drawn where ${hex} was expected`);
+  const channels = (value: string) =>
+    [1, 3, 5].map((start) => Number.parseInt(value.slice(start, start + 2), 16));
+  const [want, got] = [channels(hex), channels(drawn)];
+  assert.ok(
+    want.every((value, index) => Math.abs(value - (got[index] ?? -999)) <= tolerance),
+    `drawn ${drawn}, expected ${hex}`,
+  );
+}
+
+/** The colour the lines canvas holds under a page point, as #rrggbb (null where nothing is drawn). */
+function colourAt(target: Page, point: { x: number; y: number }) {
+  return target.evaluate(({ x, y }) => {
+    const canvas = document.querySelector<HTMLCanvasElement>('.dashboard-lines-canvas');
+    const box = canvas?.getBoundingClientRect();
+    if (!canvas || !box) return null;
+    const ratio = canvas.width / box.width;
+    const [r = 0, g = 0, b = 0, alpha = 0] =
+      canvas
+        .getContext('2d')
+        ?.getImageData(Math.round((x - box.left) * ratio), Math.round((y - box.top) * ratio), 1, 1).data ??
+      [];
+    if (alpha === 0) return null;
+    return `#${[r, g, b].map((value) => value.toString(16).padStart(2, '0')).join('')}`;
+  }, point);
 }
 
 async function shot(target: Page, name: string) {
@@ -165,7 +199,8 @@ describe('maps dashboard (admin, side menu)', () => {
 
   it('opens the proposal detail for a clicked red line', async () => {
     const target = proposals[0]!;
-    await clickLine(page, 'proposal', target.proposalId);
+    // Red on top (the demo's proposals lie on completed works' streets, which show through a little).
+    assertColour(await clickLine(page, 'proposal', target.proposalId), '#ff0000', 60);
     const dialog = page.getByTestId('proposal-detail');
     await dialog.waitFor();
     await shot(page, 'maps-admin-proposal-dialog');
@@ -180,7 +215,8 @@ describe('maps dashboard (admin, side menu)', () => {
     await page.getByTestId('filter-proposal-year-all').click();
     await waitForDrawn(page, { proposals: 0 });
     const target = works[0]!;
-    await clickLine(page, 'work', target.id);
+    // What the canvas shows under the line is the work type's colour.
+    assertColour(await clickLine(page, 'work', target.id), target.color.toLowerCase());
     const modal = page.getByTestId('completed-work-modal');
     await modal.waitFor();
     const detail = await apiGet<TCompletedWorkDetail>(

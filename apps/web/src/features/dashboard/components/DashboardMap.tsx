@@ -1,16 +1,9 @@
 import 'leaflet/dist/leaflet.css';
 import { MAP, type TDashboardCompletedWorkItem, type TDashboardProposalItem } from '@eusulan/shared';
-import {
-  canvas,
-  type LatLngTuple,
-  latLng,
-  latLngBounds,
-  layerGroup,
-  polyline as leafletPolyline,
-} from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { decodePolyline } from '../polyline.ts';
+import { buildLineStore, type LineKind, type LineStore } from '../line-store.ts';
+import { boundsOfBox, LinesCanvasLayer, pagePointOf } from './lines-canvas-layer.ts';
 
 export type Bounds = [[number, number], [number, number]];
 
@@ -27,20 +20,12 @@ export interface DashboardMapProps {
   tileAttribution: string;
 }
 
-type Kind = 'proposal' | 'work';
-interface DrawnLayer {
-  kind: Kind;
-  id: number;
-  color: string;
-  latLngs: LatLngTuple[][];
-}
-
 /** What e2e tests need from a canvas they cannot query: where a known line is on the page. */
 interface MapsTestHook {
-  pointOf(kind: Kind, id: number): { x: number; y: number } | null;
-  ids(kind: Kind): number[];
+  pointOf(kind: LineKind, id: number): { x: number; y: number } | null;
+  ids(kind: LineKind): number[];
   /** Zooms onto one line, so a click at its pointOf cannot hit a neighbour. */
-  fitTo(kind: Kind, id: number): boolean;
+  fitTo(kind: LineKind, id: number): boolean;
   view(): { zoom: number; lat: number; lon: number; size: [number, number] };
 }
 declare global {
@@ -52,51 +37,46 @@ declare global {
 const WORK_WEIGHT = 4;
 /** Click tolerance in pixels around a line on the canvas (a finger is wider than a 4 px line). */
 const CLICK_TOLERANCE = 6;
-/** Leaflet simplifies each line per zoom by this many pixels (Douglas-Peucker on projected points). */
-const SMOOTH_FACTOR = 1.5;
 
-const boundsOf = (layers: readonly DrawnLayer[]) => {
-  const bounds = latLngBounds([]);
-  for (const layer of layers)
-    for (const line of layer.latLngs) for (const point of line) bounds.extend(point);
-  return bounds;
-};
-
-/** Both layers on one canvas: completed works below, proposals (red) on top; one click handler per line. */
+/**
+ * Both layers on one canvas: completed works below, proposals (red) on top. Sets data-drawn-lines on the map
+ * element after each redraw, so a measurement can wait for the lines to be on screen.
+ */
 function LinesLayer({
-  layers,
+  store,
   isReady,
   onClick,
 }: {
-  layers: readonly DrawnLayer[];
+  store: LineStore;
   isReady: boolean;
-  onClick(kind: Kind, id: number): void;
+  onClick(kind: LineKind, id: number): void;
 }) {
   const map = useMap();
   const onClickRef = useRef(onClick);
   onClickRef.current = onClick;
-  const renderer = useMemo(() => canvas({ tolerance: CLICK_TOLERANCE, padding: 0.3 }), []);
+  const layer = useMemo(
+    () =>
+      new LinesCanvasLayer({
+        tolerance: CLICK_TOLERANCE,
+        opacity: 0.9,
+        onClick: (kind, id) => onClickRef.current(kind, id),
+        onDrawn: (paths) =>
+          map
+            .getContainer()
+            .closest('[data-testid="dashboard-map"]')
+            ?.setAttribute('data-drawn-lines', String(paths)),
+      }),
+    [map],
+  );
 
   useEffect(() => {
-    const group = layerGroup();
-    for (const layer of layers) {
-      const isProposal = layer.kind === 'proposal';
-      const polyline = leafletPolyline(layer.latLngs, {
-        renderer,
-        color: layer.color,
-        weight: isProposal ? MAP.lineWeight : WORK_WEIGHT,
-        opacity: 0.9,
-        smoothFactor: SMOOTH_FACTOR,
-        bubblingMouseEvents: false,
-      });
-      polyline.on('click', () => onClickRef.current(layer.kind, layer.id));
-      group.addLayer(polyline);
-    }
-    group.addTo(map);
+    layer.addTo(map);
     return () => {
-      group.remove();
+      layer.remove();
     };
-  }, [map, layers, renderer]);
+  }, [map, layer]);
+
+  useEffect(() => layer.setStore(store), [layer, store]);
 
   // Spec §9: fit to the drawn lines (never closer than the dashboard's max zoom), after the draw delay too
   // so a panel that changed size is taken into account; the dashboard centre without lines.
@@ -104,19 +84,18 @@ function LinesLayer({
     if (!isReady) return;
     const fitView = () => {
       map.invalidateSize();
-      const bounds = boundsOf(layers);
-      if (bounds.isValid()) map.fitBounds(bounds, { maxZoom: MAP.dashboardMaxZoom, padding: [24, 24] });
+      if (store.bounds)
+        map.fitBounds(boundsOfBox(store.bounds), { maxZoom: MAP.dashboardMaxZoom, padding: [24, 24] });
       else map.setView([MAP.dashboardCenter.lat, MAP.dashboardCenter.lon], MAP.defaultZoom);
     };
     fitView();
     const timer = window.setTimeout(() => map.invalidateSize(), MAP.drawDelayMs);
     return () => window.clearTimeout(timer);
-  }, [map, layers, isReady]);
+  }, [map, store, isReady]);
 
   useEffect(() => {
-    const byKey = new Map(layers.map((layer) => [`${layer.kind}:${layer.id}`, layer]));
     window.__eusulanMaps = {
-      ids: (kind) => layers.filter((layer) => layer.kind === kind).map((layer) => layer.id),
+      ids: (kind) => store.idsOf(kind),
       view: () => ({
         zoom: map.getZoom(),
         lat: map.getCenter().lat,
@@ -124,25 +103,22 @@ function LinesLayer({
         size: [map.getSize().x, map.getSize().y],
       }),
       fitTo(kind, id) {
-        const layer = byKey.get(`${kind}:${id}`);
-        if (!layer) return false;
-        map.fitBounds(boundsOf([layer]), { maxZoom: 18, padding: [48, 48], animate: false });
+        const box = store.itemBox(store.find(kind, id));
+        if (!box) return false;
+        map.fitBounds(boundsOfBox(box), { maxZoom: 18, padding: [48, 48], animate: false });
         return true;
       },
       pointOf(kind, id) {
-        const line = byKey.get(`${kind}:${id}`)?.latLngs[0];
-        if (!line || line.length < 2) return null;
-        const [a, b] = [line[0] as LatLngTuple, line[1] as LatLngTuple];
-        const middle = latLng((a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
-        const point = map.latLngToContainerPoint(middle);
-        const box = map.getContainer().getBoundingClientRect();
-        return { x: box.left + point.x, y: box.top + point.y };
+        const middle = store.firstSegmentMiddle(store.find(kind, id));
+        if (!middle) return null;
+        const { x, y } = pagePointOf(map, middle);
+        return { x, y };
       },
     };
     return () => {
       delete window.__eusulanMaps;
     };
-  }, [map, layers]);
+  }, [map, store]);
   return null;
 }
 
@@ -169,26 +145,26 @@ export function DashboardMap({
   tileUrl,
   tileAttribution,
 }: DashboardMapProps) {
-  const layers = useMemo(() => {
-    const drawn: DrawnLayer[] = [];
-    for (const work of works) {
-      drawn.push({
-        kind: 'work',
-        id: work.id,
-        color: work.color,
-        latLngs: work.lines.map((line) => decodePolyline(line)),
-      });
-    }
-    for (const proposal of proposals) {
-      drawn.push({
-        kind: 'proposal',
-        id: proposal.proposalId,
-        color: MAP.lineColor,
-        latLngs: proposal.lines.map((line) => decodePolyline(line)),
-      });
-    }
-    return drawn;
-  }, [proposals, works]);
+  const store = useMemo(
+    () =>
+      buildLineStore([
+        ...works.map((work) => ({
+          kind: 'work' as const,
+          id: work.id,
+          color: work.color,
+          weight: WORK_WEIGHT,
+          lines: work.lines,
+        })),
+        ...proposals.map((proposal) => ({
+          kind: 'proposal' as const,
+          id: proposal.proposalId,
+          color: MAP.lineColor,
+          weight: MAP.lineWeight,
+          lines: proposal.lines,
+        })),
+      ]),
+    [proposals, works],
+  );
 
   return (
     <div
@@ -202,7 +178,6 @@ export function DashboardMap({
         center={[MAP.dashboardCenter.lat, MAP.dashboardCenter.lon]}
         zoom={MAP.defaultZoom}
         maxZoom={MAP.dashboardMaxZoom}
-        preferCanvas
         style={{ height: '100%', width: '100%' }}
       >
         <TileLayer
@@ -212,7 +187,7 @@ export function DashboardMap({
           maxNativeZoom={19}
         />
         <LinesLayer
-          layers={layers}
+          store={store}
           isReady={isReady}
           onClick={(kind, id) => (kind === 'proposal' ? onProposalClick(id) : onWorkClick(id))}
         />
