@@ -66,6 +66,13 @@ const items: LineItem[] = [
   { kind: 'proposal', id: 7, color: 'red', weight: 3, lines: [encode(TUNJUNGAN.slice(0, 2))] },
 ];
 
+/** Runs a rasterisation to its end, as the layer does over several tasks. */
+function finish(steps: Generator<void, number>) {
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
 describe('line store', () => {
   it("projects as Leaflet's EPSG:3857 does at zoom 0, and back", () => {
     for (const [lat, lon] of [
@@ -173,5 +180,73 @@ describe('line store', () => {
     expect(Number(far.at(-1)?.slice(1).split(',')[0])).toBeCloseTo(end, 1);
     // At zoom 22 every point is more than a pixel apart: all 200 drawn.
     expect(draw(22)).toHaveLength(200);
+  });
+
+  it('rasterises lines as wide as their weight, proposals over works, nothing outside the view', () => {
+    const east: [number, number][] = [
+      [-7.25, 112.7],
+      [-7.25, 112.71],
+    ];
+    const south: [number, number][] = [
+      [-7.24, 112.705],
+      [-7.26, 112.705],
+    ];
+    const store = buildLineStore([
+      { kind: 'work', id: 1, color: 'green', weight: 4, lines: [encode(east)] },
+      { kind: 'proposal', id: 2, color: 'red', weight: 2, lines: [encode(south)] },
+    ]);
+    const scale = 2 ** 14;
+    const [width, height] = [400, 400];
+    const view = {
+      scale,
+      left: worldX(112.7) * scale - 100,
+      top: worldY(-7.24) * scale - 100,
+      width,
+      height,
+      opacity: 1,
+    };
+    const pixels = new Uint32Array(width * height);
+    const words: Record<string, number> = { green: 1, red: 2 };
+    expect(finish(store.rasterize(pixels, view, (color) => words[color] ?? 0))).toBe(2);
+    const at = (x: number, y: number) => pixels[Math.round(y) * width + Math.round(x)];
+    const eastY = worldY(-7.25) * scale - view.top;
+    const southX = worldX(112.705) * scale - view.left;
+    const eastEnd = worldX(112.71) * scale - view.left;
+    // The east line: 4 px wide, from x = 100 to its end, nothing beyond.
+    const column = Array.from({ length: 8 }, (_, offset) => at(150, eastY - 4 + offset));
+    expect(column.filter((word) => word === 1)).toHaveLength(4);
+    expect(at(99 - 3, eastY)).toBe(0);
+    expect(at(eastEnd + 3, eastY)).toBe(0);
+    // The proposal crosses it on top, 2 px wide.
+    expect(at(southX, eastY)).toBe(2);
+    const row = Array.from({ length: 6 }, (_, offset) => at(southX - 3 + offset, eastY + 40));
+    expect(row.filter((word) => word === 2)).toHaveLength(2);
+    // The same lines at twice the pixel density are twice as wide.
+    const dense = new Uint32Array(width * 2 * height * 2);
+    finish(
+      store.rasterize(
+        dense,
+        {
+          ...view,
+          scale: scale * 2,
+          left: view.left * 2,
+          top: view.top * 2,
+          width: width * 2,
+          height: height * 2,
+          ratio: 2,
+        },
+        (color) => words[color] ?? 0,
+      ),
+    );
+    const denseColumn = Array.from(
+      { length: 16 },
+      (_, offset) => dense[Math.round(eastY * 2 - 8 + offset) * width * 2 + 300],
+    );
+    expect(denseColumn.filter((word) => word === 1)).toHaveLength(8);
+    // A view elsewhere draws nothing and counts nothing.
+    const away = { ...view, left: view.left + 10_000 };
+    expect(store.countInView(away)).toBe(0);
+    expect(store.countInView(view)).toBe(2);
+    expect(finish(store.rasterize(new Uint32Array(width * height), away, () => 1))).toBe(0);
   });
 });

@@ -35,6 +35,9 @@ export const lonOf = (x: number) => (x / WORLD_SIZE - 0.5) * 360;
 export const latOf = (y: number) =>
   (2 * Math.atan(Math.exp((0.5 - y / WORLD_SIZE) * 2 * Math.PI)) - Math.PI / 2) / RADIANS;
 
+/** Paths rasterised between two pauses of rasterize(). */
+const RASTER_SLICE_PATHS = 2000;
+
 /** Grid cells for hit tests: a zoom-15 tile (about 1.2 km at Surabaya's latitude) in zoom-0 pixels. */
 const CELL = WORLD_SIZE / 2 ** 15;
 
@@ -58,8 +61,18 @@ export interface LineStore {
    * then the nearest. -1 when none.
    */
   hit(x: number, y: number, tolerance: number): number;
-  /** Draws what lies in the view; returns how many paths were drawn. */
+  /** Draws what lies in the view with canvas strokes (smooth); returns how many paths were drawn. */
   draw(context: PathContext, view: DrawView): number;
+  /** How many paths lie in the view (their boxes touch it). */
+  countInView(view: DrawView): number;
+  /**
+   * Draws what lies in the view straight into pixels (RGBA as little-endian 32-bit words, `view` in
+   * device pixels): no antialiasing, but a small fraction of a canvas stroke's cost, for views holding
+   * tens of thousands of lines. `pixelOf` turns a style's colour into its pixel word. It pauses (yields)
+   * every few thousand paths, so a caller can spread a whole city over several short tasks; it returns
+   * how many paths were drawn.
+   */
+  rasterize(pixels: Uint32Array, view: DrawView, pixelOf: (color: string) => number): Generator<void, number>;
 }
 
 /** The part of CanvasRenderingContext2D a draw uses (a test can record it). */
@@ -85,23 +98,19 @@ export interface DrawView {
   width: number;
   height: number;
   opacity: number;
-}
-
-/** Points of an encoded polyline: each number ends on a character below 95 (its last 5-bit chunk). */
-function countPoints(encoded: string) {
-  let ends = 0;
-  for (let index = 0; index < encoded.length; index++) if (encoded.charCodeAt(index) < 95) ends++;
-  return ends >> 1;
+  /** Device pixels per CSS pixel, for line widths when rasterising (the view is then in device pixels). */
+  ratio?: number;
 }
 
 export function buildLineStore(items: readonly LineItem[]): LineStore {
   let pathTotal = 0;
-  let pointTotal = 0;
+  let characters = 0;
   for (const item of items) {
     pathTotal += item.lines.length;
-    for (const line of item.lines) pointTotal += countPoints(line);
+    for (const line of item.lines) characters += line.length;
   }
-  const coords = new Float64Array(pointTotal * 2);
+  // A point takes 2 to 12 characters, about 7 in city lines: room for most, grown when short.
+  let buffer = new Float64Array(Math.max(16, Math.ceil(characters / 3)));
   const pathStart = new Uint32Array(pathTotal + 1);
   const pathItem = new Uint32Array(pathTotal);
   const pathBox = new Float64Array(pathTotal * 4);
@@ -153,20 +162,30 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
         }
         const x = worldX(lon / factor);
         const y = worldY(lat / factor);
-        coords[point * 2] = x;
-        coords[point * 2 + 1] = y;
+        if (point * 2 + 1 >= buffer.length) {
+          const grown = new Float64Array(buffer.length * 2);
+          grown.set(buffer);
+          buffer = grown;
+        }
+        buffer[point * 2] = x;
+        buffer[point * 2 + 1] = y;
         point++;
         if (x < minX) minX = x;
         if (x > maxX) maxX = x;
         if (y < minY) minY = y;
         if (y > maxY) maxY = y;
       }
-      pathBox.set([minX, minY, maxX, maxY], path * 4);
+      pathBox[path * 4] = minX;
+      pathBox[path * 4 + 1] = minY;
+      pathBox[path * 4 + 2] = maxX;
+      pathBox[path * 4 + 3] = maxY;
       path++;
     }
   });
   pathStart[path] = point;
   itemFirstPath[items.length] = path;
+  // Not captured while growing: the closures below read a constant.
+  const coords = buffer;
 
   // Draw order: works' styles first, proposals' on top; each style's paths in the items' order.
   const styleOrder = styles
@@ -179,21 +198,28 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
     paths: Uint32Array.from(pathsOfStyle[style] ?? []),
   }));
 
-  // Grid: each path listed in every cell its box touches.
-  const grid = new Map<number, number[]>();
+  // Grid: each path listed in every cell its box touches; made on the first hit test, off the first draw.
   const cellKey = (column: number, row: number) => column * 65_536 + row;
-  for (let p = 0; p < path; p++) {
-    const [minX, minY, maxX, maxY] = pathBox.subarray(p * 4, p * 4 + 4) as unknown as WorldBox;
-    if (!(minX <= maxX)) continue;
-    for (let column = Math.floor(minX / CELL); column <= Math.floor(maxX / CELL); column++) {
-      for (let row = Math.floor(minY / CELL); row <= Math.floor(maxY / CELL); row++) {
-        const key = cellKey(column, row);
-        const cell = grid.get(key);
-        if (cell) cell.push(p);
-        else grid.set(key, [p]);
+  let gridMade: Map<number, number[]> | null = null;
+  const grid = () => {
+    if (gridMade) return gridMade;
+    gridMade = new Map<number, number[]>();
+    for (let p = 0; p < path; p++) {
+      const minX = pathBox[p * 4] as number;
+      const maxX = pathBox[p * 4 + 2] as number;
+      if (!(minX <= maxX)) continue;
+      const maxRow = Math.floor((pathBox[p * 4 + 3] as number) / CELL);
+      for (let column = Math.floor(minX / CELL); column <= Math.floor(maxX / CELL); column++) {
+        for (let row = Math.floor((pathBox[p * 4 + 1] as number) / CELL); row <= maxRow; row++) {
+          const key = cellKey(column, row);
+          const cell = gridMade.get(key);
+          if (cell) cell.push(p);
+          else gridMade.set(key, [p]);
+        }
       }
     }
-  }
+    return gridMade;
+  };
 
   const boxOfPaths = (from: number, to: number): WorldBox | null => {
     const box: WorldBox = [
@@ -235,10 +261,31 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
     return best;
   };
 
-  const index = new Map<string, number>();
-  items.forEach((item, itemIndex) => {
-    index.set(`${item.kind}:${item.id}`, itemIndex);
-  });
+  /** The view's box in world pixels, widened by half a line's width so a line just outside still shows. */
+  const viewBox = (view: DrawView, weight: number) => {
+    const margin = weight / view.scale;
+    return [
+      view.left / view.scale - margin,
+      view.top / view.scale - margin,
+      (view.left + view.width) / view.scale + margin,
+      (view.top + view.height) / view.scale + margin,
+    ] as const;
+  };
+  const inBox = (p: number, [minX, minY, maxX, maxY]: readonly [number, number, number, number]) =>
+    (pathBox[p * 4 + 2] as number) >= minX &&
+    (pathBox[p * 4] as number) <= maxX &&
+    (pathBox[p * 4 + 3] as number) >= minY &&
+    (pathBox[p * 4 + 1] as number) <= maxY;
+
+  /** Item by kind and id, made on first use (tests and fitting to one line need it, drawing does not). */
+  let indexMade: Map<string, number> | null = null;
+  const index = () => {
+    if (!indexMade) {
+      indexMade = new Map();
+      for (const [itemIndex, item] of items.entries()) indexMade.set(`${item.kind}:${item.id}`, itemIndex);
+    }
+    return indexMade;
+  };
   const kindOf = (item: number): LineKind => (itemKind[item] === 1 ? 'proposal' : 'work');
 
   return {
@@ -248,7 +295,7 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
     bounds: boxOfPaths(0, path),
     kindOf,
     idOf: (item) => itemId[item] as number,
-    find: (kind, id) => index.get(`${kind}:${id}`) ?? -1,
+    find: (kind, id) => index().get(`${kind}:${id}`) ?? -1,
     itemBox: (item) => boxOfPaths(itemFirstPath[item] as number, itemFirstPath[item + 1] as number),
     firstSegmentMiddle(item) {
       for (let p = itemFirstPath[item] as number; p < (itemFirstPath[item + 1] as number); p++) {
@@ -264,6 +311,7 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
     idsOf: (kind) => items.filter((item) => item.kind === kind).map((item) => item.id),
     hit(x, y, tolerance) {
       const limit = tolerance * tolerance;
+      const cells = grid();
       const seen = new Set<number>();
       let best = -1;
       let bestOnTop = false;
@@ -274,7 +322,7 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
         column++
       ) {
         for (let row = Math.floor((y - tolerance) / CELL); row <= Math.floor((y + tolerance) / CELL); row++) {
-          for (const p of grid.get(cellKey(column, row)) ?? []) {
+          for (const p of cells.get(cellKey(column, row)) ?? []) {
             if (seen.has(p)) continue;
             seen.add(p);
             if (
@@ -299,29 +347,18 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
       return best;
     },
     draw(context, view) {
-      const { scale, left, top, width, height } = view;
+      const { scale, left, top } = view;
       let drawn = 0;
       context.lineCap = 'round';
       context.lineJoin = 'round';
       context.globalAlpha = view.opacity;
       for (const style of styledPaths) {
-        // A line's half width may reach into the view from a box just outside it.
-        const margin = style.weight / scale;
-        const minX = left / scale - margin;
-        const minY = top / scale - margin;
-        const maxX = (left + width) / scale + margin;
-        const maxY = (top + height) / scale + margin;
+        const box = viewBox(view, style.weight);
         context.beginPath();
         context.strokeStyle = style.color;
         context.lineWidth = style.weight;
         for (const p of style.paths) {
-          if (
-            (pathBox[p * 4 + 2] as number) < minX ||
-            (pathBox[p * 4] as number) > maxX ||
-            (pathBox[p * 4 + 3] as number) < minY ||
-            (pathBox[p * 4 + 1] as number) > maxY
-          )
-            continue;
+          if (!inBox(p, box)) continue;
           const start = pathStart[p] as number;
           const end = pathStart[p + 1] as number;
           if (end - start < 2) continue;
@@ -340,6 +377,71 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
           drawn++;
         }
         context.stroke();
+      }
+      return drawn;
+    },
+    countInView(view) {
+      const box = viewBox(view, 0);
+      let count = 0;
+      for (let p = 0; p < path; p++) if (inBox(p, box)) count++;
+      return count;
+    },
+    *rasterize(pixels, view, pixelOf) {
+      const { scale, left, top, width, height } = view;
+      let drawn = 0;
+      const ratio = view.ratio ?? 1;
+      for (const style of styledPaths) {
+        const box = viewBox(view, style.weight * ratio);
+        const colour = pixelOf(style.color);
+        const half = (style.weight * ratio) / 2;
+        /** One segment as spans across its main axis, each as wide as the line (no allocation: hot). */
+        const segment = (x0: number, y0: number, x1: number, y1: number) => {
+          const dx = x1 - x0;
+          const dy = y1 - y0;
+          if (Math.abs(dx) >= Math.abs(dy)) {
+            // Along x; the vertical span grows as the line leans, keeping its width.
+            const slope = dx === 0 ? 0 : dy / dx;
+            const spread = half * Math.sqrt(1 + slope * slope);
+            const pad = dx === 0 ? half : 0;
+            const from = Math.max(0, Math.round(Math.min(x0, x1) - pad));
+            const to = Math.min(width - 1, Math.round(Math.max(x0, x1) + pad));
+            for (let x = from; x <= to; x++) {
+              const y = y0 + (x - x0) * slope;
+              const low = Math.max(0, Math.round(y - spread));
+              const high = Math.min(height - 1, Math.round(y + spread) - 1);
+              for (let row = low; row <= high; row++) pixels[row * width + x] = colour;
+            }
+          } else {
+            const slope = dx / dy;
+            const spread = half * Math.sqrt(1 + slope * slope);
+            const from = Math.max(0, Math.round(Math.min(y0, y1)));
+            const to = Math.min(height - 1, Math.round(Math.max(y0, y1)));
+            for (let y = from; y <= to; y++) {
+              const x = x0 + (y - y0) * slope;
+              const low = Math.max(0, Math.round(x - spread));
+              const high = Math.min(width - 1, Math.round(x + spread) - 1);
+              pixels.fill(colour, y * width + low, y * width + high + 1);
+            }
+          }
+        };
+        for (const p of style.paths) {
+          if (!inBox(p, box)) continue;
+          const start = pathStart[p] as number;
+          const end = pathStart[p + 1] as number;
+          if (end - start < 2) continue;
+          let lastX = (coords[start * 2] as number) * scale - left;
+          let lastY = (coords[start * 2 + 1] as number) * scale - top;
+          for (let q = start + 1; q < end; q++) {
+            const px = (coords[q * 2] as number) * scale - left;
+            const py = (coords[q * 2 + 1] as number) * scale - top;
+            if (q < end - 1 && Math.abs(px - lastX) < 1 && Math.abs(py - lastY) < 1) continue;
+            segment(lastX, lastY, px, py);
+            lastX = px;
+            lastY = py;
+          }
+          drawn++;
+          if (drawn % RASTER_SLICE_PATHS === 0) yield;
+        }
       }
       return drawn;
     },
