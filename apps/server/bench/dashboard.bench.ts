@@ -9,11 +9,13 @@
 // one or two surveyed roads with a drawn line), plus completed works made here in one INSERT ... SELECT:
 // lines of 10 to 40 points around Surabaya in a few imports (years x work types), file names starting with
 // 'Bench Dashboard'. A set that already has the asked number of them is reused.
-// The server runs as its own production process (server-process.ts), so responses are compressed. Each call
-// is timed serially with `accept-encoding: br, gzip` (median of --runs), its compressed and uncompressed
-// bytes counted, then repeated with If-None-Match (304). Chromium then loads /maps with the admin's token in
+// The server runs as its own production process (server-process.ts), so responses are compressed; on start
+// it encodes the lines the INSERT above left without (fill-encoded-lines.ts). Each call is timed serially with
+// `accept-encoding: br, gzip`: the first call (cold: built from the database and compressed; the budget) and
+// --runs repeats (served from the server's cache of compressed layers), its compressed and uncompressed bytes
+// counted, then repeated with If-None-Match (304). Chromium then loads /maps with the admin's token in
 // localStorage and every request that is not to the server aborted (no tiles); the time is performance.now()
-// (from navigation start) once both drawn counts equal the API's counts and two frames have been painted.
+// (from navigation start) once both counts equal the API's, the lines layer has drawn and two frames painted.
 // Then the map is dragged for --pan-seconds while a PerformanceObserver records long tasks.
 //
 // Flags: --quick (20,000 proposals, 10,000 works; also BENCH_QUICK=1), --proposals=N, --works=N,
@@ -238,6 +240,7 @@ interface CallFigures {
   path: string;
   items: number;
   lines: number;
+  coldMs: number;
   medianMs: number;
   minMs: number;
   maxMs: number;
@@ -267,6 +270,8 @@ async function measureCall(server: ServerProcess, path: string, auth: Record<str
       path,
       items: data.length,
       lines: data.reduce((sum, item) => sum + item.lines.length, 0),
+      /** The first call after the server started: nothing cached, built from the database. */
+      coldMs: first.ms,
       medianMs: median(timings),
       minMs: Math.min(...timings),
       maxMs: Math.max(...timings),
@@ -340,13 +345,14 @@ async function measureBrowser(
       `(() => {
         const map = document.querySelector('[data-testid="dashboard-map"]');
         return map?.getAttribute('data-ready') === 'true' &&
+          Number(map.getAttribute('data-drawn-items')) === ${expected.proposals + expected.works} &&
           Number(map.getAttribute('data-proposal-lines')) === ${expected.proposals} &&
           Number(map.getAttribute('data-work-lines')) === ${expected.works};
       })()`,
       undefined,
       { timeout: 180_000, polling: 'raf' },
     );
-    // The canvas renderer draws on the next animation frame; two frames later the lines are on screen.
+    // The lines layer marks its first full draw; two frames later it is on screen.
     const drawnMs = await page.evaluate<number>(
       'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now()))))',
     );
@@ -453,15 +459,15 @@ async function main() {
     const proposalCall = await measureCall(server, '/api-web/dashboard', auth, options.runs);
 
     console.log(
-      `| call (all years) | items (lines) | server time median (min-max, ${options.runs} runs) | on the wire | uncompressed | 304 median | budget |`,
+      `| call (all years) | items (lines) | first call (cold) | repeats: median (min-max, ${options.runs} runs) | on the wire | uncompressed | 304 median | budget |`,
     );
-    console.log('|---|--:|--:|--:|--:|--:|---|');
+    console.log('|---|--:|--:|--:|--:|--:|--:|---|');
     for (const call of [workCall.figures, proposalCall.figures]) {
       const isWork = call.path.endsWith('completed-work');
       const misses = isWork
         ? [
-            call.medianMs >= BUDGET.completedWorkMs
-              ? `${ms(call.medianMs)} >= ${BUDGET.completedWorkMs} ms`
+            Math.max(call.coldMs, call.medianMs) >= BUDGET.completedWorkMs
+              ? `${ms(Math.max(call.coldMs, call.medianMs))} >= ${BUDGET.completedWorkMs} ms`
               : '',
             call.wireBytes >= BUDGET.completedWorkWireMb * 1024 * 1024
               ? `${mb(call.wireBytes)} >= ${BUDGET.completedWorkWireMb} MB`
@@ -470,7 +476,7 @@ async function main() {
         : [];
       failed ||= misses.length > 0;
       console.log(
-        `| GET ${call.path} | ${call.items.toLocaleString('en')} (${call.lines.toLocaleString('en')}) | ${ms(call.medianMs)} (${ms(call.minMs)}-${ms(call.maxMs)}) | ${mb(call.wireBytes)} (${call.encoding}) | ${mb(call.rawBytes)} | ${ms(call.notModifiedMs)} | ${isWork ? `< ${BUDGET.completedWorkMs} ms, < ${BUDGET.completedWorkWireMb} MB: ${verdict(misses)}` : 'none of its own (feeds /maps)'} |`,
+        `| GET ${call.path} | ${call.items.toLocaleString('en')} (${call.lines.toLocaleString('en')}) | ${ms(call.coldMs)} | ${ms(call.medianMs)} (${ms(call.minMs)}-${ms(call.maxMs)}) | ${mb(call.wireBytes)} (${call.encoding}) | ${mb(call.rawBytes)} | ${ms(call.notModifiedMs)} | ${isWork ? `< ${BUDGET.completedWorkMs} ms, < ${BUDGET.completedWorkWireMb} MB: ${verdict(misses)}` : 'none of its own (feeds /maps)'} |`,
       );
     }
 
