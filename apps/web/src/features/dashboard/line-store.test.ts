@@ -4,6 +4,7 @@ import { CRS, latLng } from 'leaflet';
 import { describe, expect, it } from 'vitest';
 import {
   buildLineStore,
+  combineStores,
   type LineItem,
   latOf,
   lonOf,
@@ -248,5 +249,52 @@ describe('line store', () => {
     expect(store.countInView(away)).toBe(0);
     expect(store.countInView(view)).toBe(2);
     expect(finish(store.rasterize(new Uint32Array(width * height), away, () => 1))).toBe(0);
+  });
+
+  it('combines per-layer stores into one that draws in order and hits from the top', () => {
+    const single = buildLineStore(items);
+    const combined = combineStores([buildLineStore(items.slice(0, 2)), buildLineStore(items.slice(2))]);
+    expect([combined.itemCount, combined.pathCount, combined.pointCount]).toEqual([3, 4, 9]);
+    expect(combined.bounds).toEqual(single.bounds);
+    expect(combined.idsOf('work')).toEqual([11, 12]);
+    const proposal = combined.find('proposal', 7);
+    expect([combined.kindOf(proposal), combined.idOf(proposal)]).toEqual(['proposal', 7]);
+    expect(combined.itemBox(proposal)).toEqual(single.itemBox(single.find('proposal', 7)));
+    expect(combined.firstSegmentMiddle(combined.find('work', 12))).toEqual(
+      single.firstSegmentMiddle(single.find('work', 12)),
+    );
+    const tolerance = 6 / 2 ** 16;
+    for (const [lon, lat] of [
+      [112.7388, -7.26015],
+      [112.74175, -7.26195],
+      [112.73845, -7.2905],
+      [112.7394 + 0.0009, -7.2905],
+    ] as const) {
+      const [one, both] = [
+        single.hit(worldX(lon), worldY(lat), tolerance),
+        combined.hit(worldX(lon), worldY(lat), tolerance),
+      ];
+      expect(both < 0 ? null : [combined.kindOf(both), combined.idOf(both)]).toEqual(
+        one < 0 ? null : [single.kindOf(one), single.idOf(one)],
+      );
+    }
+    const scale = 2 ** 16;
+    const whole = single.bounds ?? [0, 0, 0, 0];
+    const view = {
+      scale,
+      left: whole[0] * scale - 10,
+      top: whole[1] * scale - 10,
+      width: (whole[2] - whole[0]) * scale + 20,
+      height: (whole[3] - whole[1]) * scale + 20,
+      opacity: 0.9,
+    };
+    const [fromOne, fromBoth] = [recorder(), recorder()];
+    expect(combined.draw(fromBoth.context, view)).toBe(single.draw(fromOne.context, view));
+    expect(fromBoth.strokes).toEqual(fromOne.strokes);
+    expect(combined.countInView(view)).toBe(4);
+    const pixels = new Uint32Array(Math.ceil(view.width) * Math.ceil(view.height));
+    expect(finish(combined.rasterize(pixels, view, () => 1))).toBe(4);
+    expect(combined.find('proposal', 99)).toBe(-1);
+    expect(combined.itemBox(99)).toBeNull();
   });
 });

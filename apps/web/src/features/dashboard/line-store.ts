@@ -447,3 +447,82 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
     },
   };
 }
+
+/**
+ * Several stores as one, drawn in order (the last on top) and hit from the top: each layer of the map keeps
+ * its own store, built once when its data arrives, and a new answer for one layer leaves the other alone.
+ */
+export function combineStores(stores: readonly LineStore[]): LineStore {
+  const offsets: number[] = [];
+  let itemCount = 0;
+  for (const store of stores) {
+    offsets.push(itemCount);
+    itemCount += store.itemCount;
+  }
+  /** The store holding a combined item index, and the item's index in it. */
+  const locate = (item: number): [LineStore, number] | null => {
+    for (let index = stores.length - 1; index >= 0; index--) {
+      const offset = offsets[index] as number;
+      if (item >= offset) {
+        const store = stores[index] as LineStore;
+        return item - offset < store.itemCount ? [store, item - offset] : null;
+      }
+    }
+    return null;
+  };
+  const boxes = stores.map((store) => store.bounds).filter((box): box is WorldBox => box !== null);
+  const sum = (count: (store: LineStore) => number) =>
+    stores.reduce((total, store) => total + count(store), 0);
+
+  return {
+    itemCount,
+    pathCount: sum((store) => store.pathCount),
+    pointCount: sum((store) => store.pointCount),
+    bounds: boxes.length
+      ? [
+          Math.min(...boxes.map((box) => box[0])),
+          Math.min(...boxes.map((box) => box[1])),
+          Math.max(...boxes.map((box) => box[2])),
+          Math.max(...boxes.map((box) => box[3])),
+        ]
+      : null,
+    kindOf(item) {
+      const found = locate(item);
+      return found ? found[0].kindOf(found[1]) : 'work';
+    },
+    idOf(item) {
+      const found = locate(item);
+      return found ? found[0].idOf(found[1]) : -1;
+    },
+    find(kind, id) {
+      for (const [index, store] of stores.entries()) {
+        const item = store.find(kind, id);
+        if (item >= 0) return (offsets[index] as number) + item;
+      }
+      return -1;
+    },
+    itemBox(item) {
+      const found = locate(item);
+      return found ? found[0].itemBox(found[1]) : null;
+    },
+    firstSegmentMiddle(item) {
+      const found = locate(item);
+      return found ? found[0].firstSegmentMiddle(found[1]) : null;
+    },
+    idsOf: (kind) => stores.flatMap((store) => store.idsOf(kind)),
+    hit(x, y, tolerance) {
+      for (let index = stores.length - 1; index >= 0; index--) {
+        const item = (stores[index] as LineStore).hit(x, y, tolerance);
+        if (item >= 0) return (offsets[index] as number) + item;
+      }
+      return -1;
+    },
+    draw: (context, view) => sum((store) => store.draw(context, view)),
+    countInView: (view) => sum((store) => store.countInView(view)),
+    *rasterize(pixels, view, pixelOf) {
+      let drawn = 0;
+      for (const store of stores) drawn += yield* store.rasterize(pixels, view, pixelOf);
+      return drawn;
+    },
+  };
+}

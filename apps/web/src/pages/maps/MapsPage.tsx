@@ -1,8 +1,7 @@
 import type { TDashboardExportType } from '@eusulan/shared';
 import { Spin } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FullPageLoader } from '../../components/FullPageLoader.tsx';
-import { CompletedWorkModal } from '../../features/completed-work/components/CompletedWorkModal.tsx';
 import {
   downloadDashboardExport,
   type DashboardFilters as Filters,
@@ -19,9 +18,18 @@ import type { Bounds } from '../../features/dashboard/components/DashboardMap.ts
 import { LazyDashboardMap } from '../../features/dashboard/components/LazyDashboardMap.tsx';
 import { PlaceSearch } from '../../features/dashboard/components/PlaceSearch.tsx';
 import { DASHBOARD_TEXTS } from '../../features/dashboard/texts.ts';
-import { ProposalDetailDialog } from '../../features/proposal/components/ProposalDetailDialog.tsx';
 import { handleApiError } from '../../lib/errors.ts';
 import './maps-page.css';
+
+// The two detail dialogs (forms, uploads, tabs, maps) load when a line is first clicked, so the page and
+// its layer calls start sooner.
+const ProposalDetailDialog = lazy(async () => ({
+  default: (await import('../../features/proposal/components/ProposalDetailDialog.tsx')).ProposalDetailDialog,
+}));
+const CompletedWorkModal = lazy(async () => ({
+  default: (await import('../../features/completed-work/components/CompletedWorkModal.tsx'))
+    .CompletedWorkModal,
+}));
 
 const isNarrow = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches;
 
@@ -37,6 +45,8 @@ export function MapsPage() {
   const [proposalId, setProposalId] = useState<number | null>(null);
   const [workId, setWorkId] = useState<number | null>(null);
   const [exporting, setExporting] = useState<TDashboardExportType | null>(null);
+  const [proposalOpened, setProposalOpened] = useState(false);
+  const [workOpened, setWorkOpened] = useState(false);
 
   const proposalYears = useProposalYears();
   const workYears = useCompletedWorkYears();
@@ -117,12 +127,27 @@ export function MapsPage() {
           works={works.data ?? []}
           isReady={!proposals.isPending && !works.isPending && !isDrawing}
           focus={focus}
-          onProposalClick={setProposalId}
-          onWorkClick={setWorkId}
+          onProposalClick={(id) => {
+            setProposalOpened(true);
+            setProposalId(id);
+          }}
+          onWorkClick={(id) => {
+            setWorkOpened(true);
+            setWorkId(id);
+          }}
         />
       </div>
-      <ProposalDetailDialog proposalId={proposalId} onClose={() => setProposalId(null)} />
-      <CompletedWorkModal workId={workId} onClose={() => setWorkId(null)} />
+      {/* Kept mounted once opened, so closing still animates. */}
+      {proposalOpened ? (
+        <Suspense fallback={null}>
+          <ProposalDetailDialog proposalId={proposalId} onClose={() => setProposalId(null)} />
+        </Suspense>
+      ) : null}
+      {workOpened ? (
+        <Suspense fallback={null}>
+          <CompletedWorkModal workId={workId} onClose={() => setWorkId(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { MAP, type TDashboardCompletedWorkItem, type TDashboardProposalItem } from '@eusulan/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { buildLineStore, type LineKind, type LineStore } from '../line-store.ts';
+import { buildLineStore, combineStores, type LineKind, type LineStore } from '../line-store.ts';
 import { boundsOfBox, LinesCanvasLayer, pagePointOf } from './lines-canvas-layer.ts';
 
 export type Bounds = [[number, number], [number, number]];
@@ -133,8 +133,8 @@ function FocusOn({ focus }: { focus: Bounds | null }) {
 
 /**
  * The maps dashboard's satellite map (spec §2, §9): proposals in red and completed works in their type's
- * colour on Leaflet's canvas renderer, so tens of thousands of lines stay one canvas rather than as many
- * SVG elements; clicks find the line under the pointer (with a few pixels of tolerance).
+ * colour on one canvas layer of our own (LinesCanvasLayer), so a hundred thousand lines stay one picture
+ * rather than as many Leaflet layers; clicks find the line under the pointer (with a few pixels of tolerance).
  */
 export function DashboardMap({
   proposals,
@@ -146,27 +146,34 @@ export function DashboardMap({
   tileUrl,
   tileAttribution,
 }: DashboardMapProps) {
-  const store = useMemo(() => {
-    const t0 = performance.now();
-    const built = buildLineStore([
-      ...works.map((work) => ({
-        kind: 'work' as const,
-        id: work.id,
-        color: work.color,
-        weight: WORK_WEIGHT,
-        lines: work.lines,
-      })),
-      ...proposals.map((proposal) => ({
-        kind: 'proposal' as const,
-        id: proposal.proposalId,
-        color: MAP.lineColor,
-        weight: MAP.lineWeight,
-        lines: proposal.lines,
-      })),
-    ]);
-    console.log('PROFILE build', performance.now() - t0, built.pointCount);
-    return built;
-  }, [proposals, works]);
+  // One store per layer, each built once when its answer arrives.
+  const workStore = useMemo(
+    () =>
+      buildLineStore(
+        works.map((work) => ({
+          kind: 'work',
+          id: work.id,
+          color: work.color,
+          weight: WORK_WEIGHT,
+          lines: work.lines,
+        })),
+      ),
+    [works],
+  );
+  const proposalStore = useMemo(
+    () =>
+      buildLineStore(
+        proposals.map((proposal) => ({
+          kind: 'proposal',
+          id: proposal.proposalId,
+          color: MAP.lineColor,
+          weight: MAP.lineWeight,
+          lines: proposal.lines,
+        })),
+      ),
+    [proposals],
+  );
+  const store = useMemo(() => combineStores([workStore, proposalStore]), [workStore, proposalStore]);
 
   return (
     <div
