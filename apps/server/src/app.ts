@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { MB, UPLOAD_LIMITS } from '@eusulan/shared';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createTokenSigner, resolveTokenSecret } from './lib/tokens.ts';
@@ -50,7 +50,12 @@ function loggerOptions(config: AppConfig, stream?: Writable): FastifyServerOptio
 export async function buildApp(
   config: AppConfig,
   database: DatabaseHandle,
-  options: { logStream?: Writable; storage?: FileStorage } = {},
+  options: {
+    logStream?: Writable;
+    storage?: FileStorage;
+    /** Sees every route as it is added (the authorization matrix test lists them this way). */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ) {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
@@ -68,6 +73,7 @@ export async function buildApp(
     storage: options.storage ?? createLocalFileStorage(config.DATA_DIR),
   });
   app.decorateRequest('auth', null);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(errorsPlugin);
   // Spec §7 calls such as logout carry no payload; a client that still sends a JSON content type with an

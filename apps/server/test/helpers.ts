@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { TRole } from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
@@ -45,7 +46,7 @@ async function openTestDatabase() {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: Writable } = {},
+  options: { logStream?: Writable; onRoute?: (route: RouteOptions) => void } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eusulan-test-'));
   const config = testConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, TOKEN_SECRET: 'x'.repeat(40), ...env });
