@@ -128,6 +128,8 @@ export async function createTestApp(
   return {
     app,
     db,
+    /** The database handle, for a second app on the same database (two instances, a restart). */
+    database,
     config,
     buildUser,
     login,
