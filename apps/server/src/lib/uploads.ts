@@ -141,7 +141,10 @@ export async function readMultipart(request: FastifyRequest, rules: UploadRules)
     if (body && typeof body === 'object' && !Array.isArray(body)) {
       for (const [name, value] of Object.entries(body)) {
         for (const item of Array.isArray(value) ? value : [value]) {
-          if (item !== null && item !== undefined) addField(normaliseFieldName(name), String(item));
+          if (item === null || item === undefined) continue;
+          // A nested object is no form field: kept as its JSON, which validation then refuses (String() of
+          // an object whose own 'toString' is not a function throws).
+          addField(normaliseFieldName(name), typeof item === 'object' ? JSON.stringify(item) : String(item));
         }
       }
     }
