@@ -65,6 +65,8 @@ async function expectSuccess(text: string) {
 }
 
 async function save() {
+  // A click while the dialog still zooms in can be lost on a loaded machine (seen in CI): wait it out.
+  await settle(page);
   await modal().getByTestId('form-save').click();
 }
 
