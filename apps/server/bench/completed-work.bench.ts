@@ -19,7 +19,7 @@ import {
 } from '../src/modules/completed-work/completed-work.queries.ts';
 import { type BenchDatabase, openBenchDatabase } from './bench-database.ts';
 import { buildBenchZip } from './completed-work-zip.ts';
-import { databaseNameOf, isQuick, requireServerUrl } from './options.ts';
+import { databaseNameOf, isQuick, onlyKeys, requireServerUrl } from './options.ts';
 import { ms, percentile, verdict } from './report.ts';
 import { type ServerProcess, signInAdmin, startServer } from './server-process.ts';
 
@@ -40,13 +40,7 @@ function readOptions() {
     },
   });
   const quick = isQuick(values.quick);
-  const only = (values.only ?? '')
-    .split(',')
-    .map((key) => key.trim())
-    .filter(Boolean);
-  const unknown = only.filter((key) => !['completed-work', 'import', 'detail'].includes(key));
-  if (unknown.length)
-    throw new Error(`unknown --only keys ${unknown.join(', ')}; known: completed-work, import, detail`);
+  const only = onlyKeys(values.only, ['completed-work', 'import', 'detail']);
   const all = !only.length || only.includes('completed-work');
   const database = databaseNameOf(values.database);
   return {

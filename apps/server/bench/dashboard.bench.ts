@@ -28,8 +28,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SURABAYA_ROADS } from './bench-data.ts';
 import { type BenchDatabase, openBenchDatabase } from './bench-database.ts';
 import { generateBenchData } from './generate.ts';
-import { databaseNameOf, isQuick, positiveInt, requireServerUrl } from './options.ts';
-import { ms, verdict } from './report.ts';
+import { databaseNameOf, isQuick, onlyKeys, positiveInt, requireServerUrl } from './options.ts';
+import { ms, percentile, verdict } from './report.ts';
 import { type ServerProcess, signInAdmin, startServer } from './server-process.ts';
 import { addSurveyDetails } from './survey-details.ts';
 
@@ -51,10 +51,11 @@ const DESKTOP = { width: 1366, height: 860 };
 /** The production server serves /maps from here (npm run build -w @eusulan/web). */
 const WEB_INDEX = new URL('../../web/dist/index.html', import.meta.url);
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
 function readOptions() {
@@ -74,12 +75,7 @@ function readOptions() {
     },
   });
   const quick = isQuick(values.quick);
-  const only = (values.only ?? '')
-    .split(',')
-    .map((key) => key.trim())
-    .filter(Boolean);
-  const unknown = only.filter((key) => key !== 'dashboard');
-  if (unknown.length) throw new Error(`unknown --only keys ${unknown.join(', ')}; known: dashboard`);
+  const only = onlyKeys(values.only, ['dashboard']);
   const database = databaseNameOf(values.database);
   return {
     quick,

@@ -43,6 +43,18 @@ export const positiveInt = (name: string, value: string | undefined, fallback: n
 };
 
 /** --quick, or BENCH_QUICK=1 in the environment (the root bench script cannot pass flags down). */
+/** --only=a,b as its keys; with `known`, an unknown key is an error that lists the known ones. */
+export function onlyKeys(value: string | undefined, known?: readonly string[]): string[] {
+  const keys = (value ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  const unknown = known ? keys.filter((key) => !known.includes(key)) : [];
+  if (unknown.length)
+    throw new Error(`unknown --only keys ${unknown.join(', ')}; known: ${known?.join(', ')}`);
+  return keys;
+}
+
 export const isQuick = (flag: boolean | undefined) =>
   Boolean(flag) || ['1', 'true', 'yes'].includes(process.env.BENCH_QUICK ?? '');
 
@@ -91,10 +103,7 @@ export function readBenchOptions(argv = process.argv.slice(2)): BenchOptions {
     duration: positiveInt('duration', values.duration, quick ? 2 : 5),
     connections: positiveInt('connections', values.connections, 10),
     importRows: positiveInt('import-rows', values['import-rows'], 10_000),
-    only: (values.only ?? '')
-      .split(',')
-      .map((key) => key.trim())
-      .filter(Boolean),
+    only: onlyKeys(values.only),
     explain: values.explain,
     strict: values.strict,
   };

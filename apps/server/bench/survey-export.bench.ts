@@ -24,7 +24,7 @@ import ExcelJS from 'exceljs';
 import { exportBatches, findExportedSurveys } from '../src/modules/survey-export/survey-export.queries.ts';
 import { type BenchDatabase, openBenchDatabase } from './bench-database.ts';
 import { generateBenchData } from './generate.ts';
-import { databaseNameOf, isQuick, positiveInt, requireServerUrl } from './options.ts';
+import { databaseNameOf, isQuick, onlyKeys, positiveInt, requireServerUrl } from './options.ts';
 import { ms, percentile, verdict } from './report.ts';
 import { processCpuMs, type ServerProcess, signInAdmin, startServer } from './server-process.ts';
 import { addSurveyDetails } from './survey-details.ts';
@@ -53,12 +53,7 @@ function readOptions() {
     },
   });
   const quick = isQuick(values.quick);
-  const only = (values.only ?? '')
-    .split(',')
-    .map((key) => key.trim())
-    .filter(Boolean);
-  const unknown = only.filter((key) => key !== 'survey-export');
-  if (unknown.length) throw new Error(`unknown --only keys ${unknown.join(', ')}; known: survey-export`);
+  const only = onlyKeys(values.only, ['survey-export']);
   const database = databaseNameOf(values.database);
   return {
     quick,
