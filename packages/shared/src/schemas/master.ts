@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { CONSULTANT_TYPES } from '../enums.ts';
 import { requiredText } from './auth.ts';
 
+/** A colour as Warna Jenis Pekerjaan stores it: #rgb or #rrggbb. */
+export const HEX_COLOR_PATTERN = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
+
 /** Spec §5 validation rows Road to Colour. */
 export const MASTER_MESSAGES = {
   roadName: 'Nama Jalan tidak boleh kosong!',
@@ -99,7 +102,7 @@ export type TConsultant = z.input<typeof ZConsultant>;
 export const ZTypeWorkColor = z.object({
   type_work: nameOf(MASTER_MESSAGES.colorTypeWork),
   color: requiredText(MASTER_MESSAGES.color).pipe(
-    z.string().regex(/^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/, { error: MASTER_MESSAGES.colorFormat }),
+    z.string().regex(HEX_COLOR_PATTERN, { error: MASTER_MESSAGES.colorFormat }),
   ),
 });
 export type TTypeWorkColor = z.input<typeof ZTypeWorkColor>;

@@ -1,4 +1,4 @@
-import { DASHBOARD_DEFAULT_COLOR, type TDashboardPlace } from '@eusulan/shared';
+import { DASHBOARD_DEFAULT_COLOR, HEX_COLOR_PATTERN, type TDashboardPlace } from '@eusulan/shared';
 import type { CompletedWorkFilter, ProposalFilter } from './dashboard.queries.ts';
 import { hasBounds } from './dashboard.queries.ts';
 
@@ -9,11 +9,9 @@ import { hasBounds } from './dashboard.queries.ts';
 export const proposalLayerJson = (rows: readonly { proposalId: number; lines: string }[]) =>
   `[${rows.map((row) => `{"proposalId":${row.proposalId},"lines":${row.lines}}`).join(',')}]`;
 
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
 /** Spec §2: the work type's colour, red when the type has none usable. */
 export const lineColor = (color: string | null) =>
-  color && HEX_COLOR.test(color.trim()) ? color.trim() : DASHBOARD_DEFAULT_COLOR;
+  color && HEX_COLOR_PATTERN.test(color.trim()) ? color.trim() : DASHBOARD_DEFAULT_COLOR;
 
 /** The completed-work layer as JSON text of TDashboardCompletedWorkItem[] (lines encoded at import). */
 export function completedWorkLayerJson(rows: readonly { id: number; color: string | null; lines: string }[]) {
