@@ -75,7 +75,7 @@ function readOptions() {
     },
   });
   const quick = isQuick(values.quick);
-  const only = onlyKeys(values.only, ['dashboard']);
+  onlyKeys(values.only, ['dashboard']); // its one key: refuses others
   const database = databaseNameOf(values.database);
   return {
     quick,

@@ -53,7 +53,7 @@ function readOptions() {
     },
   });
   const quick = isQuick(values.quick);
-  const only = onlyKeys(values.only, ['survey-export']);
+  onlyKeys(values.only, ['survey-export']); // its one key: refuses others
   const database = databaseNameOf(values.database);
   return {
     quick,
