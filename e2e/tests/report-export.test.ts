@@ -9,7 +9,7 @@ import {
 } from '@eusulan/shared';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import yauzl from 'yauzl';
+import { zipEntries } from '../../apps/server/test/zip.ts';
 import { apiGet, expectPath, login, logout, settle } from '../lib/flows.ts';
 import {
   blockMapTiles,
@@ -140,30 +140,6 @@ async function sheetRows(content: Buffer, name: string) {
     rows.push(Object.fromEntries(header.map((key, index) => [key, values[index]])));
   });
   return rows;
-}
-
-/** Every entry of a zip with its bytes. */
-function zipEntries(content: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(content, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -4,8 +4,8 @@ import { SURVEY_EXPORT_MESSAGES, type TSurveyExportInput } from '@eusulan/shared
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { zipEntries } from '../../../test/zip.ts';
 import {
   consultants,
   districts,
@@ -214,30 +214,6 @@ async function workbookOf(content: Buffer) {
     return rows;
   };
   return { names: workbook.worksheets.map((sheet) => sheet.name), rowsOf };
-}
-
-/** Every entry of a zip with its bytes. */
-function zipEntries(content: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(content, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 describe('POST export (.xlsx)', () => {
