@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatRtRw, formatRupiah } from './format.ts';
+import { formatBytes, formatDate, formatDateTime, formatRtRw, formatRupiah } from './format.ts';
 
 describe('formatRupiah', () => {
   it('groups thousands with dots and prefixes Rp', () => {
@@ -21,6 +21,17 @@ describe('formatDate', () => {
   it('shows a dash for missing or unreadable input', () => {
     expect(formatDate(null)).toBe('-');
     expect(formatDate('bukan tanggal')).toBe('-');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows an instant as DD-MM-YYYY HH:mm in local time', () => {
+    expect(formatDateTime(new Date(2026, 10, 22, 9, 5))).toBe('22-11-2026 09:05');
+    expect(formatDateTime(new Date(2026, 10, 22, 9, 5).toISOString())).toBe('22-11-2026 09:05');
+  });
+  it('shows a dash for missing or unreadable input', () => {
+    expect(formatDateTime(undefined)).toBe('-');
+    expect(formatDateTime('kemarin')).toBe('-');
   });
 });
 

@@ -26,6 +26,14 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${pad2(date.getDate())}-${pad2(date.getMonth() + 1)}-${date.getFullYear()}`;
 }
 
+/** An instant as 'DD-MM-YYYY HH:mm' in the viewer's time zone; '-' when empty or unreadable. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '-';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  return `${formatDate(date)} ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}
+
 const BYTE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
 
 /** Bytes with base 1024 and 2 decimals: 1536 -> '1.5 KB'. */
