@@ -3,6 +3,7 @@ import { formatBytes, formatDate, type TProposalDetail, type TSurvey } from '@eu
 import { Descriptions, Empty, Image, Select, Tabs, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { LazySurveyMap } from '../../../components/map/LazySurveyMap.tsx';
+import { SafeHtml } from '../../../components/rich-text/SafeHtml.tsx';
 import { mediaUrl } from '../../../lib/http.ts';
 import {
   costSummary,
@@ -138,20 +139,10 @@ function SurveyCost({ survey }: { survey: TSurvey }) {
   );
 }
 
-/** Rich text the server sanitised (sanitize-html on input, docs/decisions.md issue 5). */
+/** Rich text, '-' when empty. */
 function RichText({ html, testId }: { html: string; testId: string }) {
   if (!html.trim()) return <span data-testid={testId}>-</span>;
-  return (
-    <div
-      className="survey-results__rich"
-      data-testid={testId}
-      // Safe only because the server sanitises damageIdentification and suggestion before storing them
-      // (allow-list of basic formatting, no scripts, handlers, styles or images). Never use this for text
-      // that has not passed through that sanitiser.
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised rich text, see above
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+  return <SafeHtml html={html} className="survey-results__rich" testId={testId} />;
 }
 
 /**

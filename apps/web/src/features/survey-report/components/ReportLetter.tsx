@@ -1,5 +1,6 @@
 import type { TAppInfo, TProposalDetail, TSurvey } from '@eusulan/shared';
 import { Fragment } from 'react';
+import { SafeHtml } from '../../../components/rich-text/SafeHtml.tsx';
 import {
   conditionFields,
   costEstimate,
@@ -32,19 +33,10 @@ function FieldTable({ fields, testId }: { fields: readonly TReportField[]; testI
   );
 }
 
-/** Rich text the server sanitised (sanitize-html, docs/decisions.md issue 5); '-' when empty. */
+/** Rich text, '-' when empty. */
 function SanitisedHtml({ html, testId }: { html: string; testId: string }) {
   if (!html.trim()) return <p data-testid={testId}>-</p>;
-  return (
-    <div
-      className="report-rich"
-      data-testid={testId}
-      // Safe only because the server sanitises damageIdentification and suggestion before storing them
-      // (allow-list of basic formatting, no scripts, handlers, styles or images).
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised rich text, see above
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+  return <SafeHtml html={html} className="report-rich" testId={testId} />;
 }
 
 /** Estimasi Biaya (spec §9): per road the items as length × width × unit price = cost, then the totals. */
