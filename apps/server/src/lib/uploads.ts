@@ -7,7 +7,7 @@ import { MB, PROPOSAL_MESSAGES } from '@eusulan/shared';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import sanitizeFilename from 'sanitize-filename';
-import { HttpError, invalid } from './http-error.ts';
+import { HttpError, invalid, VALIDATION_MESSAGE } from './http-error.ts';
 
 /** A file type the product accepts, judged by its content (magic bytes), never by its name. */
 interface AcceptedType {
@@ -77,8 +77,19 @@ export interface MultipartForm {
 /** `files[]`, `files[0]` and `files` are the same field. */
 const normaliseFieldName = (name: string) => name.replace(/\[\d*\]$/, '');
 
+/**
+ * A request refused at a limit while its body is still coming: the connection is closed after the answer,
+ * so the rest of the body is neither read nor drained (keep-alive would read it all to reuse the socket).
+ */
+const STOP_READING = { connection: 'close' };
+
 const fileSizeError = (bytes: number) =>
-  invalid({ files: [PROPOSAL_MESSAGES.fileSize(Math.round(bytes / MB))] });
+  new HttpError(
+    422,
+    VALIDATION_MESSAGE,
+    { files: [PROPOSAL_MESSAGES.fileSize(Math.round(bytes / MB))] },
+    STOP_READING,
+  );
 
 /** Maps the multipart parser's own errors to Indonesian 4xx answers. */
 function multipartError(error: unknown, rules: UploadRules): unknown {
@@ -87,10 +98,15 @@ function multipartError(error: unknown, rules: UploadRules): unknown {
     case 'FST_REQ_FILE_TOO_LARGE':
       return fileSizeError(rules.maxFileBytes);
     case 'FST_FILES_LIMIT':
-      return invalid({ files: [PROPOSAL_MESSAGES.fileCount(rules.maxFiles)] });
+      return new HttpError(
+        422,
+        VALIDATION_MESSAGE,
+        { files: [PROPOSAL_MESSAGES.fileCount(rules.maxFiles)] },
+        STOP_READING,
+      );
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return new HttpError(413, 'Terlalu banyak isian dalam satu permintaan.');
+      return new HttpError(413, 'Terlalu banyak isian dalam satu permintaan.', undefined, STOP_READING);
     case 'FST_PROTO_VIOLATION':
       return new HttpError(400, 'Nama isian tidak diizinkan.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
@@ -109,12 +125,13 @@ export function safeFileName(original: string, type: AcceptedType): string {
   const stem = dot > 0 ? base.slice(0, dot) : base;
   const nameExt = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
   const ext = type.aliases.includes(nameExt) ? nameExt : type.ext;
-  const cleanStem =
-    sanitizeFilename(stem, { replacement: '_' })
-      .replace(/[\s\p{Cc}]+/gu, ' ')
-      .replace(/^[.\s]+/, '')
-      .trim()
-      .slice(0, 150) || 'file';
+  const spaced = sanitizeFilename(stem, { replacement: '_' })
+    // Control and format characters: a right-to-left override shows 'foto\u202Egnp.exe' as 'fotoexe.png'.
+    .replace(/[\s\p{Cc}\p{Cf}\p{Cs}]+/gu, ' ')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  // Cut by code points: a cut through a surrogate pair leaves text no URL or header encoding takes.
+  const cleanStem = Array.from(spaced).slice(0, 150).join('').trim() || 'file';
   return `${cleanStem}.${ext}`;
 }
 
@@ -180,6 +197,9 @@ export async function readMultipart(request: FastifyRequest, rules: UploadRules)
       part.file.on('data', (chunk: Buffer) => {
         size += chunk.length;
       });
+      // Refused the moment it passes the limit: without this the rest of the part is read (and dropped)
+      // before the answer.
+      part.file.once('limit', () => part.file.destroy(fileSizeError(rules.maxFileBytes)));
       await pipeline(part.file, createWriteStream(tempPath));
       if (part.file.truncated) throw fileSizeError(rules.maxFileBytes);
       pending.push({ field, filename: part.filename, tempPath, size });

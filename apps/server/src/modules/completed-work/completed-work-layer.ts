@@ -1,5 +1,6 @@
-import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { COMPLETED_WORK_ATTRIBUTES, COMPLETED_WORK_LIMITS, isDrawableCoordinate } from '@eusulan/shared';
 import { kml as kmlToGeoJson } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
@@ -28,14 +29,33 @@ export interface ParsedWork {
   maxLon: number;
 }
 
+/** A read layer as the import stores it: its counts and warnings, and its works one at a time, in file order. */
 export interface ParsedLayer {
-  works: ParsedWork[];
+  works: number;
   packages: number;
+  warnings: string[];
+  readWorks(): AsyncIterable<ParsedWork>;
+}
+
+/** A package's figures, for its works whose own are blank. */
+export interface PackageFigures {
+  givenLength: number | null;
+  givenValue: number | null;
+  lengthSum: number;
+  valueSum: number | null;
+}
+
+/** What reading a layer tells besides its works, which go to a sink as they are checked. */
+export interface LayerSummary {
+  works: number;
+  packages: Record<string, PackageFigures>;
   warnings: string[];
 }
 
-/** (x, y) of the file's coordinate system to [longitude, latitude] in WGS84. */
-type Projection = (x: number, y: number) => [number, number];
+/** (x, y) of the file's coordinate system to [longitude, latitude] in WGS84; inMetres for a projected system. */
+type Projection = ((x: number, y: number) => [number, number]) & { inMetres?: true };
+const inMetres = (project: (x: number, y: number) => [number, number]): Projection =>
+  Object.assign(project, { inMetres: true as const });
 
 type Attribute = (typeof COMPLETED_WORK_ATTRIBUTES)[number];
 /** Column names as files carry them; dBase cuts NILAI_PAKET to NILAI_PAKE. */
@@ -53,7 +73,7 @@ const MAX_VALUE = 9e15;
 const EARTH_RADIUS_M = 6_371_008.8;
 
 const utm49s = proj4(UTM49S_PRJ, 'EPSG:4326');
-const fromUtm49s: Projection = (x, y) => utm49s.forward([x, y]) as [number, number];
+const fromUtm49s = inMetres((x, y) => utm49s.forward([x, y]) as [number, number]);
 const unchanged: Projection = (x, y) => [x, y];
 
 const round = (value: number, digits: number) => {
@@ -100,18 +120,36 @@ export function readAttributeNumber(value: unknown): number | null | undefined {
 const readText = (value: unknown) =>
   value === null || value === undefined ? '' : String(value).replace(/\s+/g, ' ').trim();
 
-interface PendingWork extends ParsedWork {
+/** A checked work whose package figures wait for the whole layer (completeWork). */
+export interface PendingWork extends ParsedWork {
   /** As the file gave them; null when blank, filled per package at the end. */
   givenPackageLength: number | null;
   givenPackageValue: number | null;
 }
 
-/** Checks every feature and keeps the good ones; one reason per bad feature. */
+/** The work with its blank package figures taken from its package: given by another work, or summed. */
+export function completeWork(
+  { givenPackageLength, givenPackageValue, ...work }: PendingWork,
+  packages: Record<string, PackageFigures>,
+): ParsedWork {
+  const figures = packages[work.packageName];
+  return {
+    ...work,
+    packageLength: givenPackageLength ?? figures?.givenLength ?? round(figures?.lengthSum ?? 0, 2),
+    packageValue: givenPackageValue ?? figures?.givenValue ?? figures?.valueSum ?? null,
+  };
+}
+
+/**
+ * Checks every feature and hands each good one to the sink, keeping only its package's figures: a layer of
+ * any size holds one feature at a time. One reason per bad feature.
+ */
 class WorkCollector {
   readonly reasons = new ReasonList();
   readonly warnings = new ReasonList();
-  private readonly works: PendingWork[] = [];
+  private readonly packages = new Map<string, PackageFigures>();
   private count = 0;
+  private good = 0;
   private checkedColumns = false;
   stopped = false;
 
@@ -119,6 +157,7 @@ class WorkCollector {
     private readonly project: Projection,
     /** KML: a placemark's name stands in for a missing NAMA. */
     private readonly nameFallback: boolean,
+    private readonly sink: (work: PendingWork) => void,
   ) {}
 
   private columns(keys: Map<string, unknown>) {
@@ -196,9 +235,9 @@ class WorkCollector {
         `${label}: PJG_LOKASI ${formatNumber(pjgLokasi)} m, panjang garis ${formatNumber(round(line.length, 1))} m.`,
       );
     }
-    // Once the file is refused nothing more needs keeping.
+    // Once the file is refused nothing more needs writing.
     if (this.reasons.count) return;
-    this.works.push({
+    this.tally({
       packageName: nama,
       location: lokasi,
       locationLength: round(pjgLokasi ?? line.length, 2),
@@ -241,6 +280,13 @@ class WorkCollector {
           problems.push('koordinat bukan angka');
           return null;
         }
+        // Degrees under a .prj in metres put a Surabaya street near the South Pole, still "in range".
+        if (this.project.inMetres && Math.abs(x) <= 180 && Math.abs(y) <= 90) {
+          problems.push(
+            `koordinat (${formatNumber(x)}; ${formatNumber(y)}) tampak dalam derajat, padahal sistem koordinatnya dalam meter (periksa berkas .prj)`,
+          );
+          return null;
+        }
         let lon: number;
         let lat: number;
         try {
@@ -278,38 +324,30 @@ class WorkCollector {
     };
   }
 
-  /** The works with blank package figures filled from their package, and the number of packages. */
-  finish(): ParsedLayer {
+  private tally(work: PendingWork) {
+    let figures = this.packages.get(work.packageName);
+    if (!figures) {
+      figures = { givenLength: null, givenValue: null, lengthSum: 0, valueSum: 0 };
+      this.packages.set(work.packageName, figures);
+    }
+    figures.givenLength ??= work.givenPackageLength;
+    figures.givenValue ??= work.givenPackageValue;
+    figures.lengthSum += work.locationLength;
+    figures.valueSum =
+      figures.valueSum === null || work.locationValue === null ? null : figures.valueSum + work.locationValue;
+    this.good += 1;
+    this.sink(work);
+  }
+
+  /** The layer's summary, or ImportRefused with every reason. */
+  finish(): LayerSummary {
     if (!this.stopped && this.count === 0) this.reasons.add('Layer tidak berisi fitur.');
     this.reasons.throwIfAny();
-    const packages = new Map<
-      string,
-      { givenLength: number | null; givenValue: number | null; lengthSum: number; valueSum: number | null }
-    >();
-    for (const work of this.works) {
-      let figures = packages.get(work.packageName);
-      if (!figures) {
-        figures = { givenLength: null, givenValue: null, lengthSum: 0, valueSum: 0 };
-        packages.set(work.packageName, figures);
-      }
-      figures.givenLength ??= work.givenPackageLength;
-      figures.givenValue ??= work.givenPackageValue;
-      figures.lengthSum += work.locationLength;
-      figures.valueSum =
-        figures.valueSum === null || work.locationValue === null
-          ? null
-          : figures.valueSum + work.locationValue;
-    }
-    // In file order, as they were read (ids follow the file).
-    const works = this.works.splice(0).map(({ givenPackageLength, givenPackageValue, ...work }) => {
-      const figures = packages.get(work.packageName);
-      return {
-        ...work,
-        packageLength: givenPackageLength ?? figures?.givenLength ?? round(figures?.lengthSum ?? 0, 2),
-        packageValue: givenPackageValue ?? figures?.givenValue ?? figures?.valueSum ?? null,
-      };
-    });
-    return { works, packages: packages.size, warnings: this.warnings.list() };
+    return {
+      works: this.good,
+      packages: Object.fromEntries(this.packages),
+      warnings: this.warnings.list(),
+    };
   }
 }
 
@@ -361,7 +399,8 @@ async function projectionFromPrj(prjPath: string, bbox: number[]): Promise<Proje
     const [xmin = 0, ymin = 0, xmax = 0, ymax = 0] = bbox;
     const probe = converter.forward([(xmin + xmax) / 2, (ymin + ymax) / 2]);
     if (!probe.every((value) => Number.isFinite(value))) throw new Error('probe');
-    return (x, y) => converter.forward([x, y]) as [number, number];
+    const project = (x: number, y: number) => converter.forward([x, y]) as [number, number];
+    return /^PROJ/i.test(wkt) ? inMetres(project) : project;
   } catch {
     throw refuse();
   }
@@ -442,28 +481,107 @@ async function dbfEncoding(layer: { dbf: string; cpg: string | null }, warnings:
   return (await looksLikeUtf8(layer.dbf)) ? 'utf-8' : 'windows-1252';
 }
 
-async function readShapefile(layer: Extract<ExtractedLayer, { kind: 'shapefile' }>): Promise<ParsedLayer> {
+const SHP_FILE_CODE = 9994;
+const SHP_VERSION = 1000;
+/** PolyLine, PolyLineZ, PolyLineM. */
+const LINE_SHAPE_TYPES = new Set([3, 13, 23]);
+const SHAPE_TYPE_NAMES: Record<number, string> = {
+  0: 'Null',
+  1: 'Point',
+  5: 'Polygon',
+  8: 'MultiPoint',
+  11: 'PointZ',
+  15: 'PolygonZ',
+  18: 'MultiPointZ',
+  21: 'PointM',
+  25: 'PolygonM',
+  28: 'MultiPointM',
+  31: 'MultiPatch',
+};
+
+async function headOf(filePath: string, bytes: number) {
+  const file = await open(filePath);
+  try {
+    const { size } = await file.stat();
+    const head = Buffer.alloc(Math.min(bytes, size));
+    await file.read(head, 0, head.length, 0);
+    return { head, size };
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * The .shp's and .dbf's headers against the files (the shapefile reader trusts both): the file code and
+ * version, a line shape type, lengths that fit the bytes there. Catches a file that is no shapefile, one
+ * cut short, and a layer of points or polygons, each with one clear reason.
+ */
+export async function checkShapefileHeaders(layer: { shp: string; dbf: string }) {
+  const reasons = new ReasonList();
+  const shp = await headOf(layer.shp, 100);
+  if (
+    shp.size < 100 ||
+    shp.head.readInt32BE(0) !== SHP_FILE_CODE ||
+    shp.head.readInt32LE(28) !== SHP_VERSION
+  ) {
+    reasons.add('Berkas .shp bukan shapefile yang valid (header tidak dikenali).');
+  } else {
+    const declared = shp.head.readInt32BE(24) * 2;
+    if (declared > shp.size) {
+      reasons.add(
+        `Berkas .shp terpotong: header mencatat ${declared.toLocaleString('id-ID')} byte, isinya ${shp.size.toLocaleString('id-ID')} byte.`,
+      );
+    }
+    const type = shp.head.readInt32LE(32);
+    if (!LINE_SHAPE_TYPES.has(type)) {
+      reasons.add(
+        `Shapefile berisi geometri ${SHAPE_TYPE_NAMES[type] ?? `tipe ${type}`}, bukan garis (PolyLine).`,
+      );
+    }
+  }
+  const dbf = await headOf(layer.dbf, 32);
+  const records = dbf.size >= 32 ? dbf.head.readUInt32LE(4) : 0;
+  const headerLength = dbf.size >= 32 ? dbf.head.readUInt16LE(8) : 0;
+  const recordLength = dbf.size >= 32 ? dbf.head.readUInt16LE(10) : 0;
+  if (
+    dbf.size < 32 ||
+    headerLength < 33 ||
+    recordLength < 1 ||
+    headerLength + records * recordLength > dbf.size
+  ) {
+    reasons.add('Berkas .dbf rusak atau terpotong.');
+  }
+  reasons.throwIfAny();
+}
+
+/** The shapefile's features; its headers have been checked (checkShapefileHeaders). */
+async function readShapefile(
+  layer: Extract<ExtractedLayer, { kind: 'shapefile' }>,
+  sink: (work: PendingWork) => void,
+): Promise<LayerSummary> {
   const warnings = new ReasonList();
   const encoding = await dbfEncoding(layer, warnings);
   let source: Awaited<ReturnType<typeof shapefile.open>>;
   try {
     source = await shapefile.open(layer.shp, layer.dbf, { encoding });
-  } catch (error) {
-    throw new ImportRefused([`Shapefile tidak dapat dibaca: ${describe(error)}.`]);
+  } catch {
+    throw new ImportRefused(['Shapefile tidak dapat dibaca.']);
   }
   try {
+    let features = 0;
     const next = async () => {
       try {
+        features += 1;
         return await source.read();
-      } catch (error) {
-        throw new ImportRefused([`Shapefile rusak dan tidak dapat dibaca: ${describe(error)}.`]);
+      } catch {
+        throw new ImportRefused([`Shapefile rusak: fitur ke-${features} tidak dapat dibaca.`]);
       }
     };
     let result = await next();
     if (result.done) throw new ImportRefused(['Layer tidak berisi fitur.']);
     const bbox = source.bbox ?? [];
     const project = layer.prj ? await projectionFromPrj(layer.prj, bbox) : guessProjection(bbox, warnings);
-    const collector = new WorkCollector(project, false);
+    const collector = new WorkCollector(project, false, sink);
     for (const warning of warnings.list()) collector.warnings.add(warning);
     while (!result.done && !collector.stopped) {
       collector.add(result.value.properties as Record<string, unknown> | undefined, result.value.geometry);
@@ -473,12 +591,6 @@ async function readShapefile(layer: Extract<ExtractedLayer, { kind: 'shapefile' 
   } finally {
     await source.cancel().catch(() => undefined);
   }
-}
-
-/** A readable problem of a library error, without paths. */
-function describe(error: unknown) {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\/[^\s'"]+/g, '').slice(0, 120) || 'format tidak dikenali';
 }
 
 /** GeoJSON's coordinate system: WGS84 (RFC 7946), or an EPSG code of an old-style crs member proj4 knows. */
@@ -494,7 +606,8 @@ function geoJsonProjection(document: { crs?: { properties?: { name?: unknown } }
     ]);
   }
   const converter = proj4(definition, 'EPSG:4326');
-  return (x, y) => converter.forward([x, y]) as [number, number];
+  const project = (x: number, y: number) => converter.forward([x, y]) as [number, number];
+  return proj4.defs(definition)?.units === 'degrees' ? project : inMetres(project);
 }
 
 function collectFeatures(collection: unknown, collector: WorkCollector) {
@@ -524,7 +637,7 @@ function collectFeatures(collection: unknown, collector: WorkCollector) {
   return collector.finish();
 }
 
-async function readGeoJson(filePath: string): Promise<ParsedLayer> {
+async function readGeoJson(filePath: string, sink: (work: PendingWork) => void): Promise<LayerSummary> {
   let document: unknown;
   try {
     document = JSON.parse((await readFile(filePath, 'utf8')).replace(/^\uFEFF/, ''));
@@ -532,10 +645,10 @@ async function readGeoJson(filePath: string): Promise<ParsedLayer> {
     throw new ImportRefused(['Berkas GeoJSON tidak dapat dibaca (JSON tidak valid).']);
   }
   const project = geoJsonProjection(document as { crs?: { properties?: { name?: unknown } } });
-  return collectFeatures(document, new WorkCollector(project, false));
+  return collectFeatures(document, new WorkCollector(project, false, sink));
 }
 
-async function readKml(filePath: string): Promise<ParsedLayer> {
+async function readKml(filePath: string, sink: (work: PendingWork) => void): Promise<LayerSummary> {
   let collection: unknown;
   try {
     const text = await readFile(filePath, 'utf8');
@@ -549,16 +662,58 @@ async function readKml(filePath: string): Promise<ParsedLayer> {
     throw new ImportRefused(['Berkas KML tidak dapat dibaca (XML tidak valid).']);
   }
   // KML coordinates are WGS84 longitude, latitude (OGC KML 2.2).
-  return collectFeatures(collection, new WorkCollector(unchanged, true));
+  return collectFeatures(collection, new WorkCollector(unchanged, true, sink));
 }
 
 /**
- * Reads the extracted layer into works: every feature checked (attributes, line geometry, coordinates
- * in range after projection to WGS84), lengths measured from the line and compared with PJG_LOKASI.
- * Throws ImportRefused with the reasons when any feature is bad; warnings never refuse.
+ * Reads the extracted layer: every feature checked (attributes, line geometry, coordinates in range after
+ * projection to WGS84), lengths measured from the line and compared with PJG_LOKASI, each good work handed
+ * to the sink. Throws ImportRefused with the reasons when any feature is bad; warnings never refuse.
  */
-export function readLayer(layer: ExtractedLayer): Promise<ParsedLayer> {
-  if (layer.kind === 'shapefile') return readShapefile(layer);
-  if (layer.kind === 'geojson') return readGeoJson(layer.path);
-  return readKml(layer.path);
+export function readLayer(layer: ExtractedLayer, sink: (work: PendingWork) => void): Promise<LayerSummary> {
+  if (layer.kind === 'shapefile') return readShapefile(layer, sink);
+  if (layer.kind === 'geojson') return readGeoJson(layer.path, sink);
+  return readKml(layer.path, sink);
+}
+
+/** What the parsing thread answers: the layer's summary, or the reasons it is refused. */
+export type LayerOutcome = { summary: LayerSummary } | { reasons: string[] };
+
+/** Lines of works are written in batches of about this many characters. */
+const WRITE_BATCH = 1024 * 1024;
+
+/**
+ * readLayer as the parsing thread runs it: the works go to worksFile, one JSON line each, as they are
+ * checked, so the thread never holds the layer and the main thread reads it back one work at a time
+ * (readWorksFile). A refusal is an answer, not an error.
+ */
+export async function readLayerToFile(layer: ExtractedLayer, worksFile: string): Promise<LayerOutcome> {
+  const file = openSync(worksFile, 'w');
+  let batch = '';
+  try {
+    const summary = await readLayer(layer, (work) => {
+      batch += `${JSON.stringify(work)}\n`;
+      if (batch.length < WRITE_BATCH) return;
+      writeSync(file, batch);
+      batch = '';
+    });
+    writeSync(file, batch);
+    return { summary };
+  } catch (error) {
+    if (error instanceof ImportRefused) return { reasons: error.reasons };
+    throw error;
+  } finally {
+    closeSync(file);
+  }
+}
+
+/** The works readLayerToFile wrote, in file order, completed with their package's figures. */
+export async function* readWorksFile(
+  worksFile: string,
+  packages: Record<string, PackageFigures>,
+): AsyncIterable<ParsedWork> {
+  const lines = createInterface({ input: createReadStream(worksFile), crlfDelay: Number.POSITIVE_INFINITY });
+  for await (const line of lines) {
+    if (line) yield completeWork(JSON.parse(line) as PendingWork, packages);
+  }
 }

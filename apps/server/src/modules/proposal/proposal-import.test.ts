@@ -2,6 +2,7 @@ import { PROPOSAL_IMPORT_COLUMNS, PROPOSAL_MESSAGES, type TImportError } from '@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { filledImportTemplate, type ImportRow, openWorkbook } from '../../../test/import-workbook.ts';
 import { fixture, multipart } from '../../../test/multipart.ts';
 import { consultants, districts, proposals, roads, subdistricts, villages } from '../../db/schema/index.ts';
 
@@ -45,13 +46,7 @@ async function downloadTemplate(proposalType: string) {
   return response;
 }
 
-async function openWorkbook(buffer: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  return workbook;
-}
-
-type Row = (string | number | Date | null)[];
+type Row = ImportRow;
 const GOOD_ROW: Row = [
   '17-08-2026',
   'Budi Santoso',
@@ -64,15 +59,8 @@ const GOOD_ROW: Row = [
   'RYN-01 - Rayon Timur',
 ];
 
-/** The downloaded template with rows typed into its Usulan sheet, as an admin would fill it. */
-async function filledTemplate(proposalType: string, rows: Row[]) {
-  const workbook = await openWorkbook((await downloadTemplate(proposalType)).rawPayload);
-  const sheet = workbook.getWorksheet('Usulan')!;
-  rows.forEach((row, index) => {
-    sheet.getRow(index + 2).values = row;
-  });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+const filledTemplate = (proposalType: string, rows: Row[]) =>
+  filledImportTemplate(t, admin, proposalType, rows);
 
 async function importFile(
   content: Buffer | string,

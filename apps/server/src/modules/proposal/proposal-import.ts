@@ -7,8 +7,11 @@ import {
   type TImportError,
   ZProposalForm,
 } from '@eusulan/shared';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { runInWorker, WorkerLimitError, type WorkerLimits } from '../../lib/worker-task.ts';
+import { scanWorkbook } from '../../lib/xlsx-scan.ts';
 import { type ProposalValues, toProposalValues } from './proposal.queries.ts';
+import { type ImportCells, normalise } from './proposal-import-cells.ts';
 
 type ImportType = (typeof IMPORTABLE_PROPOSAL_TYPES)[number];
 type ColumnKey = (typeof PROPOSAL_IMPORT_COLUMNS)[number]['key'];
@@ -19,6 +22,15 @@ export const GUIDE_SHEET = 'Petunjuk';
 export const GUIDE_TYPE_CELL = 'B2';
 /** More rows than this in one file is refused: split the file. */
 export const MAX_IMPORT_ROWS = 20_000;
+/**
+ * What an import workbook may hold before exceljs loads it (a 20,000-row template inflates to ~10 MB), and
+ * what its loading thread may take (20,000 rows need 100-128 MB of heap and 6-15 s on this 2-core machine).
+ */
+export const IMPORT_FILE_LIMITS = {
+  maxEntries: 1000,
+  maxUncompressedBytes: 100 * 1024 * 1024,
+  worker: { memoryMb: 256, timeoutMs: 60_000 } satisfies WorkerLimits,
+};
 
 export interface ImportLookups {
   roads: { id: number; name: string }[];
@@ -33,6 +45,10 @@ export const consultantLabel = (consultant: { code: string; name: string }) =>
   `${consultant.code} - ${consultant.name}`;
 
 const IMPORT_DATE_FORMAT = 'Tanggal harus berformat DD-MM-YYYY dan merupakan tanggal yang ada.';
+const UNREADABLE_FILE =
+  'File tidak dapat dibaca sebagai .xlsx. Gunakan template dari tombol Download Template.';
+const TOO_MANY_ROWS = `Maksimal ${MAX_IMPORT_ROWS.toLocaleString('id-ID')} baris per file. Bagi file menjadi beberapa bagian.`;
+const FILE_TOO_LARGE = `Isi file .xlsx melebihi ${IMPORT_FILE_LIMITS.maxUncompressedBytes / 1024 / 1024} MB setelah diekstrak. Bagi file menjadi beberapa bagian.`;
 const fileError = (message: string): TImportError[] => [{ excelRow: null, errors: [message] }];
 
 /** A cell as plain text: rich text flattened, formulas by their result, dates as YYYY-MM-DD. */
@@ -75,8 +91,6 @@ function readRtRw(value: ExcelJS.CellValue): string {
   return /^\d$/.test(text) ? `0${text}` : text;
 }
 
-const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-
 /** Name -> ids, for matching a cell against a master list case-insensitively. */
 function indexBy<T extends { id: number }>(items: T[], keys: (item: T) => string[]) {
   const index = new Map<string, number[]>();
@@ -93,28 +107,55 @@ export interface ParsedImport {
   errors: TImportError[];
 }
 
+type ImportResult = ParsedImport & { proposalType?: ImportType };
+
 /**
- * Reads and checks an import workbook. Every bad cell is named (column and cell) in Indonesian; nothing is
- * returned to store unless every row is good (all-or-nothing, spec §7 and the issue).
+ * Reads and checks an import workbook. Its size and rows are checked first (scanWorkbook: streamed, bounded
+ * by design); then exceljs loads it whole in a thread of its own with memory and time limits
+ * (readImportCells), and only the cells come back: a file that exhausts the thread is refused like any other
+ * bad file, and the server keeps answering. Every bad cell is named (column and cell) in Indonesian; nothing
+ * is returned to store unless every row is good (all-or-nothing, spec §7 and the issue).
  */
 export async function parseImportWorkbook(
   filePath: string,
   requestedType: ImportType | undefined,
   lookups: ImportLookups,
-): Promise<ParsedImport & { proposalType?: ImportType }> {
-  const workbook = new ExcelJS.Workbook();
+): Promise<ImportResult> {
+  const scan = await scanWorkbook(filePath, {
+    maxEntries: IMPORT_FILE_LIMITS.maxEntries,
+    maxUncompressedBytes: IMPORT_FILE_LIMITS.maxUncompressedBytes,
+    isCountedSheet: (name) => normalise(name) === normalise(PROPOSAL_IMPORT_SHEET),
+    // the header row besides the data rows
+    maxValuedRows: MAX_IMPORT_ROWS + 1,
+  });
+  if (scan === 'unreadable') return { values: [], errors: fileError(UNREADABLE_FILE) };
+  if (scan === 'too-large') return { values: [], errors: fileError(FILE_TOO_LARGE) };
+  if (scan === 'too-many-rows') return { values: [], errors: fileError(TOO_MANY_ROWS) };
+  let cells: ImportCells | null;
   try {
-    await workbook.xlsx.readFile(filePath);
-  } catch {
-    return {
-      values: [],
-      errors: fileError(
-        'File tidak dapat dibaca sebagai .xlsx. Gunakan template dari tombol Download Template.',
-      ),
-    };
+    cells = await runInWorker<ImportCells | null>(
+      new URL('./proposal-import-cells.ts', import.meta.url),
+      'readImportCells',
+      [
+        filePath,
+        {
+          sheetName: PROPOSAL_IMPORT_SHEET,
+          guideSheetName: GUIDE_SHEET,
+          guideCell: GUIDE_TYPE_CELL,
+          columns: PROPOSAL_IMPORT_COLUMNS.length,
+        },
+      ],
+      IMPORT_FILE_LIMITS.worker,
+    );
+  } catch (error) {
+    if (error instanceof WorkerLimitError) return { values: [], errors: fileError(error.message) };
+    throw error;
   }
+  if (!cells) return { values: [], errors: fileError(UNREADABLE_FILE) };
 
-  const templateType = readTemplateType(workbook);
+  const templateType = IMPORTABLE_PROPOSAL_TYPES.find(
+    (type) => type === normalise(cellText(cells.guideType)),
+  );
   if (requestedType && templateType && requestedType !== templateType) {
     return {
       values: [],
@@ -131,9 +172,7 @@ export async function parseImportWorkbook(
     };
   }
 
-  const sheet = workbook.worksheets.find(
-    (candidate) => normalise(candidate.name) === normalise(PROPOSAL_IMPORT_SHEET),
-  );
+  const { sheet } = cells;
   if (!sheet) {
     return {
       values: [],
@@ -142,7 +181,7 @@ export async function parseImportWorkbook(
       ),
     };
   }
-  const headerErrors = checkHeaders(sheet);
+  const headerErrors = checkHeaders(sheet.header);
   if (headerErrors.length) return { values: [], errors: [{ excelRow: 1, errors: headerErrors }] };
 
   const findRoad = indexBy(lookups.roads, (road) => [road.name]);
@@ -156,21 +195,13 @@ export async function parseImportWorkbook(
   const values: ProposalValues[] = [];
   const errors: TImportError[] = [];
   let dataRows = 0;
-  for (let rowNumber = 2; rowNumber <= sheet.rowCount; rowNumber++) {
-    const row = sheet.getRow(rowNumber);
+  for (const { rowNumber, cells: rowCells } of sheet.rows) {
     const cells = Object.fromEntries(
-      PROPOSAL_IMPORT_COLUMNS.map((column, index) => [column.key, row.getCell(index + 1).value]),
+      PROPOSAL_IMPORT_COLUMNS.map((column, index) => [column.key, rowCells[index]]),
     ) as Record<ColumnKey, ExcelJS.CellValue>;
     if (Object.values(cells).every((value) => cellText(value) === '')) continue;
     dataRows++;
-    if (dataRows > MAX_IMPORT_ROWS) {
-      return {
-        values: [],
-        errors: fileError(
-          `Maksimal ${MAX_IMPORT_ROWS.toLocaleString('id-ID')} baris per file. Bagi file menjadi beberapa bagian.`,
-        ),
-      };
-    }
+    if (dataRows > MAX_IMPORT_ROWS) return { values: [], errors: fileError(TOO_MANY_ROWS) };
 
     const rowErrors: string[] = [];
     const cellError = (key: ColumnKey, message: string) => {
@@ -247,16 +278,9 @@ const FIELD_COLUMNS: Record<string, ColumnKey> = {
   address: 'address',
 };
 
-function readTemplateType(workbook: ExcelJS.Workbook): ImportType | undefined {
-  const guide = workbook.worksheets.find((sheet) => normalise(sheet.name) === normalise(GUIDE_SHEET));
-  const text = guide ? normalise(cellText(guide.getCell(GUIDE_TYPE_CELL).value)) : '';
-  return IMPORTABLE_PROPOSAL_TYPES.find((type) => type === text);
-}
-
-function checkHeaders(sheet: ExcelJS.Worksheet): string[] {
-  const header = sheet.getRow(1);
+function checkHeaders(header: ExcelJS.CellValue[]): string[] {
   return PROPOSAL_IMPORT_COLUMNS.flatMap((column, index) => {
-    const found = cellText(header.getCell(index + 1).value);
+    const found = cellText(header[index]);
     return normalise(found) === normalise(column.header)
       ? []
       : [`Kolom ${columnLetter(index + 1)}1 harus "${column.header}"${found ? `, bukan "${found}"` : ''}.`];

@@ -1,0 +1,303 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  asbSurveyors,
+  completedWorkImports,
+  completedWorks,
+  districts,
+  photoCategories,
+  proposals,
+  roadTypes,
+  subdistricts,
+  typeWorkColors,
+  villages,
+} from '../src/db/schema/index.ts';
+import { MATRIX } from './access-table.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { fixture, multipart, type UploadPart } from './multipart.ts';
+
+/**
+ * Object-level access (issue 10): the role table lets a consultant call these routes, but only for its own
+ * proposals. For each {id} route a consultant may call, what another consultant gets for the owner's object:
+ * 404 (the object does not exist for it, so nothing about it leaks). A new {id} route open to consultants
+ * without a row here fails the test.
+ */
+const OTHER_CONSULTANT: Record<string, { call(ids: Ids): Call; expected: number }> = {
+  'GET /api-web/proposal/:id': {
+    call: (ids) => ['GET', `/api-web/proposal/${ids.draftProposal}`],
+    expected: 404,
+  },
+  'POST /api-web/proposal/:id/contact-person': {
+    call: (ids) => ['POST', `/api-web/proposal/${ids.draftProposal}/contact-person`, 'multipart'],
+    expected: 404,
+  },
+  'GET /api-web/media/proposal-file/:id': {
+    call: (ids) => ['GET', `/api-web/media/proposal-file/${ids.proposalFile}`],
+    expected: 404,
+  },
+  'GET /api-web/media/survey-photo/:id': {
+    call: (ids) => ['GET', `/api-web/media/survey-photo/${ids.photo}`],
+    expected: 404,
+  },
+  'GET /api-web/media/survey-video/:id': {
+    call: (ids) => ['GET', `/api-web/media/survey-video/${ids.video}`],
+    expected: 404,
+  },
+  'GET /api/survey/:id': { call: (ids) => ['GET', `/api/survey/${ids.draftProposal}`], expected: 404 },
+  'POST /api/survey/:id': {
+    call: (ids) => ['POST', `/api/survey/${ids.draftProposal}`, 'json'],
+    expected: 404,
+  },
+  'POST /api/survey/:id/submit': {
+    call: (ids) => ['POST', `/api/survey/${ids.draftProposal}/submit`],
+    expected: 404,
+  },
+  'POST /api/survey/:id/photo': {
+    call: (ids) => ['POST', `/api/survey/${ids.draftProposal}/photo`, 'photo'],
+    expected: 404,
+  },
+  'POST /api/survey/:id/video': {
+    call: (ids) => ['POST', `/api/survey/${ids.draftProposal}/video`, 'video'],
+    expected: 404,
+  },
+  'DELETE /api/survey/:id/photo/:mediaId': {
+    call: (ids) => ['DELETE', `/api/survey/${ids.draftProposal}/photo/${ids.photo}`],
+    expected: 404,
+  },
+  'DELETE /api/survey/:id/video/:mediaId': {
+    call: (ids) => ['DELETE', `/api/survey/${ids.draftProposal}/video/${ids.video}`],
+    expected: 404,
+  },
+};
+
+type Call = [method: 'GET' | 'POST' | 'DELETE', url: string, body?: 'json' | 'multipart' | 'photo' | 'video'];
+interface Ids {
+  draftProposal: number;
+  surveyedProposal: number;
+  proposalFile: number;
+  photo: number;
+  video: number;
+  completedWorkImport: number;
+  completedWork: number;
+}
+
+/** Keys whose values are money; umum must never receive one (spec §6). */
+const NOMINAL_KEYS = new Set(['price', 'cost', 'total', 'nilaiLokasi', 'nilaiPaket', 'unitPrice']);
+
+let t: TestApp;
+let admin: Record<string, string>;
+let owner: Record<string, string>;
+let other: Record<string, string>;
+let umum: Record<string, string>;
+const ids = {} as Ids;
+let villageId: number;
+let asbId: number;
+let roadTypeId: number;
+let categoryId: number;
+
+async function inject(headers: Record<string, string>, [method, url, body]: Call) {
+  if (body === 'multipart' || body === 'photo' || body === 'video') {
+    const files: Record<string, UploadPart[]> =
+      body === 'photo'
+        ? { file: [fixture('road-photo.png')] }
+        : body === 'video'
+          ? { file: [fixture('survey-clip.mp4')] }
+          : {};
+    const form = await multipart(body === 'photo' ? { photoCategoryId: categoryId } : {}, files);
+    return t.app.inject({ method, url, headers: { ...headers, ...form.headers }, payload: form.payload });
+  }
+  return t.app.inject({ method, url, headers, ...(body === 'json' ? { payload: draft() } : {}) });
+}
+
+const draft = () => ({
+  roadTypes: [roadTypeId],
+  roadCondition: 'Retak',
+  canalExisting: 'Ada',
+  canalCondition: 'Baik',
+  damageIdentification: '<p>Lubang</p>',
+  suggestion: '<p>Tambal</p>',
+  surveyRoad: [
+    {
+      drawLine: { lokasi: [{ startLat: -7.2575, startLon: 112.7381, endLat: -7.2601, endLon: 112.7389 }] },
+      asbSurveyors: [{ asbSurveyorId: asbId, long: 10, wide: 2 }],
+    },
+  ],
+});
+
+async function ok(headers: Record<string, string>, call: Call) {
+  const response = await inject(headers, call);
+  expect(response.statusCode, `${call[0]} ${call[1]}: ${response.body}`).toBeLessThan(300);
+  return response.json().data;
+}
+
+/** A verified proposal of the owner with a stored file (registered by the admin, verified by its consultant). */
+async function ownersProposal(consultantId: number) {
+  const form = await multipart(
+    {
+      proposalType: 'umum',
+      proposalDate: '2026-05-01',
+      proposerName: 'Warga',
+      phoneNumber: '081300000',
+      villageId,
+      address: 'Jl. Airlangga',
+      consultantId,
+    },
+    { 'files[]': [fixture('surat-usulan.pdf')] },
+  );
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api-web/proposal',
+    headers: { ...admin, ...form.headers },
+    payload: form.payload,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const detail = created.json().data;
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api-web/verification',
+    headers: owner,
+    payload: { proposalId: [detail.id] },
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return detail as { id: number; proposalFiles: { id: number }[] };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.signIn('admin')).headers;
+  const ownerUser = await t.signIn('consultan');
+  owner = ownerUser.headers;
+  other = (await t.signIn('consultan', { consultantType: 'external' })).headers;
+  umum = (await t.signIn('umum')).headers;
+  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Timur' }).returning();
+  const [subdistrict] = await t.db
+    .insert(subdistricts)
+    .values({ name: 'Gubeng', districtId: district!.id })
+    .returning();
+  const [village] = await t.db
+    .insert(villages)
+    .values({ name: 'Airlangga', subdistrictId: subdistrict!.id })
+    .returning();
+  villageId = village!.id;
+  asbId = (await t.db.insert(asbSurveyors).values({ name: 'Aspal (m2)', price: 150_000 }).returning())[0]!.id;
+  roadTypeId = (await t.db.insert(roadTypes).values({ name: 'Pengaspalan' }).returning())[0]!.id;
+  categoryId = (await t.db.insert(photoCategories).values({ name: 'Eksisting' }).returning())[0]!.id;
+
+  const consultantId = ownerUser.user.consultantId!;
+  const withDraft = await ownersProposal(consultantId);
+  ids.draftProposal = withDraft.id;
+  ids.proposalFile = withDraft.proposalFiles[0]!.id;
+  await ok(owner, ['POST', `/api/survey/${ids.draftProposal}`, 'json']);
+  ids.photo = (
+    await ok(owner, ['POST', `/api/survey/${ids.draftProposal}/photo`, 'photo'])
+  ).surveyPhotos[0].id;
+  ids.video = (
+    await ok(owner, ['POST', `/api/survey/${ids.draftProposal}/video`, 'video'])
+  ).surveyVideos[0].id;
+
+  const surveyed = await ownersProposal(consultantId);
+  ids.surveyedProposal = surveyed.id;
+  await ok(owner, ['POST', `/api/survey/${surveyed.id}`, 'json']);
+  await ok(owner, ['POST', `/api/survey/${surveyed.id}/photo`, 'photo']);
+  await ok(owner, ['POST', `/api/survey/${surveyed.id}/submit`]);
+
+  const [color] = await t.db
+    .insert(typeWorkColors)
+    .values({ typeWork: 'Pemeliharaan', color: '#ff0000' })
+    .returning();
+  const [imported] = await t.db
+    .insert(completedWorkImports)
+    .values({ year: 2025, typeWorkColorId: color!.id, fileName: 'pekerjaan.zip', storageKey: 'x' })
+    .returning();
+  ids.completedWorkImport = imported!.id;
+  const [work] = await t.db
+    .insert(completedWorks)
+    .values({
+      importId: imported!.id,
+      year: 2025,
+      packageName: 'Paket 1',
+      location: 'Jalan Airlangga',
+      locationLength: '120',
+      packageLength: '120',
+      locationValue: 250_000_000,
+      packageValue: 250_000_000,
+      coordinates: [
+        [
+          [-7.27, 112.75],
+          [-7.271, 112.751],
+        ],
+      ],
+    })
+    .returning();
+  ids.completedWork = work!.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a consultant and another consultant’s objects', () => {
+  it('every {id} route a consultant may call has a rule here', () => {
+    const consultantIdRoutes = Object.entries(MATRIX)
+      .filter(
+        ([route, access]) =>
+          route.includes('/:') &&
+          (access === 'signed-in' || (Array.isArray(access) && access.includes('consultan'))),
+      )
+      .map(([route]) => route);
+    expect(consultantIdRoutes.filter((route) => !(route in OTHER_CONSULTANT))).toEqual([]);
+  });
+
+  it('answers 404 for the owner’s proposal, survey and media, and changes nothing', async () => {
+    const before = await t.db.select().from(proposals).where(eq(proposals.id, ids.draftProposal));
+    for (const [route, rule] of Object.entries(OTHER_CONSULTANT)) {
+      const response = await inject(other, rule.call(ids));
+      expect(response.statusCode, `${route}: ${response.body}`).toBe(rule.expected);
+    }
+    // The owner still reaches every one of them: the 404s above are about ownership, not bad ids.
+    for (const [route, rule] of Object.entries(OTHER_CONSULTANT)) {
+      const [method, url] = rule.call(ids);
+      if (method !== 'GET') continue;
+      const response = await inject(owner, [method, url]);
+      expect(response.statusCode, `${route} as the owner`).toBe(200);
+    }
+    expect(await t.db.select().from(proposals).where(eq(proposals.id, ids.draftProposal))).toEqual(before);
+  });
+});
+
+/** Every money value in an answer, by key path. */
+function nominalValues(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => nominalValues(item, `${path}[${index}]`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => [
+    // A list's top-level total counts rows; every other total is money.
+    ...(NOMINAL_KEYS.has(key) && !(key === 'total' && path === '') && inner !== null && inner !== undefined
+      ? [`${path}.${key}=${inner}`]
+      : []),
+    ...nominalValues(inner, `${path}.${key}`),
+  ]);
+}
+
+describe('umum and nominal values', () => {
+  const answers: Call[] = [];
+  beforeAll(() => {
+    answers.push(
+      ['GET', `/api-web/proposal/${ids.surveyedProposal}`],
+      ['GET', '/api-web/completed-work?page=1&limit=10'],
+      ['GET', `/api-web/completed-work-detail/${ids.completedWorkImport}?page=1&limit=10`],
+      ['GET', `/api-web/completed-work-detail/${ids.completedWork}/detail`],
+      ['GET', '/api/select-list/asb-surveyor?limit=10'],
+    );
+  });
+
+  it('an admin gets money in these answers, umum gets none of it', async () => {
+    const adminMoney = [];
+    for (const call of answers) {
+      adminMoney.push(...nominalValues(await ok(admin, call)));
+      expect(nominalValues(await ok(umum, call)), `${call[1]} as umum`).toEqual([]);
+    }
+    // The check can see money where it is sent: survey totals, item prices, work values, unit prices.
+    expect(adminMoney.some((entry) => entry.includes('.total='))).toBe(true);
+    expect(adminMoney.some((entry) => entry.includes('nilaiPaket='))).toBe(true);
+    expect(adminMoney.some((entry) => entry.includes('price='))).toBe(true);
+  });
+});
