@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, type Dirent } from 'node:fs';
+import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -8,12 +8,17 @@ import type { Readable } from 'node:stream';
  * records in the database hold the key, never a path. A later S3 driver implements the same interface.
  */
 export interface FileStorage {
-  /** Moves a staged local file (an upload already checked) into storage under `key`. */
+  /**
+   * Moves a staged local file (an upload already checked) into storage under `key`, durably: when it
+   * resolves the file survives a power cut, so a row that names it may commit.
+   */
   putFile(key: string, sourcePath: string): Promise<void>;
   /** A stream of the stored file (or of bytes start..end inclusive); rejects when it is missing. */
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /** Every stored key (the start-up reconciliation compares them with the database's). */
+  listKeys(): Promise<string[]>;
   /** A directory for staging uploads while a request is checked, on the same disk as the store. */
   readonly stagingDir: string;
 }
@@ -24,6 +29,21 @@ export interface ByteRange {
 }
 
 export class StoredFileMissingError extends Error {}
+
+/** fsync of a file or directory: its content, or its entries (a rename or a new file), reach the disk. */
+async function syncPath(target: string) {
+  const handle = await open(target, 'r');
+  try {
+    await handle.sync();
+  } catch (error) {
+    // Some platforms (Windows) refuse to sync a directory; their file systems order metadata themselves.
+    if (!['EISDIR', 'EPERM', 'EINVAL', 'EBADF'].includes((error as NodeJS.ErrnoException).code ?? '')) {
+      throw error;
+    }
+  } finally {
+    await handle.close();
+  }
+}
 
 /** The embedded default: files under `<DATA_DIR>/files`, never inside a served static folder. */
 export function createLocalFileStorage(dataDir: string): FileStorage {
@@ -41,7 +61,8 @@ export function createLocalFileStorage(dataDir: string): FileStorage {
     stagingDir,
     async putFile(key, sourcePath) {
       const target = pathOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      const directory = path.dirname(target);
+      const firstCreated = await mkdir(directory, { recursive: true });
       try {
         await rename(sourcePath, target);
       } catch (error) {
@@ -49,6 +70,14 @@ export function createLocalFileStorage(dataDir: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
         await copyFile(sourcePath, target);
         await rm(sourcePath, { force: true });
+      }
+      // Write-ahead: the content and every directory entry leading to it are on disk before the caller
+      // commits the row, so a committed row never names a file a power cut took away.
+      await syncPath(target);
+      const synced = firstCreated ? path.dirname(firstCreated) : directory;
+      for (let dir = directory; ; dir = path.dirname(dir)) {
+        await syncPath(dir);
+        if (dir === synced || dir === path.dirname(dir)) break;
       }
     },
     async read(key, range) {
@@ -62,6 +91,20 @@ export function createLocalFileStorage(dataDir: string): FileStorage {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async listKeys() {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) =>
+          path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+        );
     },
   };
 }
