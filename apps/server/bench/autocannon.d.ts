@@ -9,6 +9,25 @@ declare module 'autocannon' {
     method?: string;
     /** Requests per second over all connections; unlimited when absent. */
     overallRate?: number;
+    /** Requests per second of each connection: it sends that many, then waits for its next second. */
+    connectionRate?: number;
+    /** Seconds an answer may take before the call counts as a timeout. */
+    timeout?: number;
+    /** The calls each connection makes in turn; setupRequest builds each one as it is sent. */
+    requests?: AutocannonRequest[];
+  }
+
+  interface RequestParts {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }
+
+  interface AutocannonRequest extends RequestParts {
+    setupRequest?: (request: RequestParts, context: object) => RequestParts;
+    /** The answer of this call; body is the raw text, header names as the server sent them. */
+    onResponse?: (status: number, body: string, context: object, headers: Record<string, unknown>) => void;
   }
 
   interface Histogram {
@@ -41,6 +60,8 @@ declare module 'autocannon' {
       event: 'response',
       listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
     ): void;
+    /** A socket error or a timeout. */
+    on(event: 'reqError', listener: (error: Error) => void): void;
     stop(): void;
   }
 
