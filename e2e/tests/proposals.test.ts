@@ -345,6 +345,32 @@ describe('Detail Usulan', () => {
     await detail().getByText('Jalan Raya Darmo').waitFor();
     await detail().getByText('foto-kedua.png').waitFor();
     await detail().getByText('Lihat histori lokasi (0)').waitFor();
+
+    // Riwayat Perubahan (issue 10): the admin sees who changed what and when, newest first.
+    await detail().getByRole('tab', { name: 'Riwayat Perubahan' }).click();
+    const entries = detail().getByTestId('audit-trail').getByTestId('audit-entry');
+    await entries.first().getByText('Memperbarui contact person').waitFor();
+    assert.deepEqual(await entries.locator('strong').allTextContents(), [
+      'Memperbarui contact person',
+      'Memperbarui data',
+      'Menambahkan data',
+    ]);
+    const phoneChange = entries.first().locator('tr', { hasText: 'No HP' });
+    assert.deepEqual(await phoneChange.locator('td').allTextContents(), [
+      'No HP',
+      FIRST.phone,
+      '081311112222',
+    ]);
+    await entries
+      .nth(1)
+      .locator('tr', { hasText: `${FIRST.name} Diubah` })
+      .waitFor();
+    await entries
+      .first()
+      .getByText(/oleh .+ · \d{2}-\d{2}-\d{4} \d{2}:\d{2}/)
+      .waitFor();
+    await settle(page);
+    await dialogShot('proposals-detail-audit');
     await detail().getByTestId('detail-close').click();
     await detail().waitFor({ state: 'hidden' });
     await rowWith('081311112222').waitFor();

@@ -1,6 +1,8 @@
 // The bench's database: a fresh eusulan_bench_<random> on the TEST_DATABASE_URL server (dropped at the end)
-// or a named one that is reused and kept. Migrated and given its admin the way the server does it.
+// or a named one that is reused and kept; or, for the load run, a PGlite data directory. Migrated and given
+// its admin the way the server does it.
 import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { testConfig } from '../src/config.ts';
@@ -12,13 +14,28 @@ export const BENCH_ADMIN = { username: 'admin', password: 'BenchAdmin123' };
 /** Same size as the server's own pool (db/client.ts), so direct SQL runs with the same concurrency limit. */
 const POOL_SIZE = 10;
 
+/** The part of pg.Pool the data generators use, so they fill a PGlite database as well. */
+export interface SqlClient {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    text: string,
+    values?: unknown[],
+  ): Promise<{ rows: R[] }>;
+}
+export interface SqlPool extends SqlClient {
+  connect(): Promise<SqlClient & { release(): void }>;
+}
+/** A database the generators fill: its name (for COMMENT ON DATABASE) and a pool on it. */
+export interface DataTarget {
+  name: string;
+  pool: SqlPool;
+}
+
 export interface CapturedQuery {
   sql: string;
   params: unknown[];
 }
 
-export interface BenchDatabase {
-  name: string;
+export interface BenchDatabase extends DataTarget {
   url: string;
   /** True when this run created the database. */
   created: boolean;
@@ -96,5 +113,25 @@ export async function openBenchDatabase(serverUrl: string, requestedName?: strin
         );
       }
     },
+  };
+}
+
+/**
+ * A PGlite database in dataDir (the server's layout: dataDir/db), migrated with the bench admin, as a
+ * DataTarget. Close it before a server opens the same directory.
+ */
+export async function openPgliteBenchDatabase(dataDir: string) {
+  const handle = await openDatabase({ dataDir });
+  await prepareDatabase(handle, testConfig({ ADMIN_PASSWORD: BENCH_ADMIN.password, DATA_DIR: dataDir }));
+  // Drizzle keeps its driver client as $client; db/client.ts hands out only the Drizzle instance.
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  // One session: the generators' BEGIN ... COMMIT on "a pool client" is simply that session.
+  const session: SqlClient = {
+    query: async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
+      client.query<R>(text, values),
+  };
+  const pool: SqlPool = { ...session, connect: async () => ({ ...session, release: () => undefined }) };
+  return { name: 'postgres', pool, close: () => handle.close() } satisfies DataTarget & {
+    close(): Promise<void>;
   };
 }

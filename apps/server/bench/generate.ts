@@ -4,7 +4,6 @@
 // set (marked in its comment) is left as it is. Run alone to prepare a database to reuse:
 //   TEST_DATABASE_URL=... node --import tsx bench/generate.ts --database=eusulan_bench_dev --proposals=200000
 import { fileURLToPath } from 'node:url';
-import type pg from 'pg';
 import { readSurabayaWilayah } from '../src/db/seed/demo.ts';
 import {
   DAMAGE,
@@ -16,7 +15,13 @@ import {
   RAYON_CODES,
   SURABAYA_ROADS,
 } from './bench-data.ts';
-import { BENCH_ADMIN, type BenchDatabase, openBenchDatabase } from './bench-database.ts';
+import {
+  BENCH_ADMIN,
+  type DataTarget,
+  openBenchDatabase,
+  type SqlClient,
+  type SqlPool,
+} from './bench-database.ts';
 import { readBenchOptions, requireServerUrl } from './options.ts';
 
 export interface GenerateOptions {
@@ -32,7 +37,7 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const markerOf = (options: GenerateOptions) =>
   `eusulan-bench v1 proposals=${options.proposals} consultants=${options.consultants} from-year=${options.fromYear}`;
 
-async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) {
+async function withTransaction<T>(pool: SqlPool, work: (client: SqlClient) => Promise<T>) {
   const client = await pool.connect();
   try {
     await client.query('begin');
@@ -48,7 +53,7 @@ async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) =
 }
 
 /** Districts, kecamatan, kelurahan, streets and consultants; missing ones only. Answers the ids to use. */
-async function loadMasters(client: pg.PoolClient, consultantCount: number) {
+async function loadMasters(client: SqlClient, consultantCount: number) {
   const wilayah = readSurabayaWilayah();
   const districtNames = [...new Set(wilayah.map((row) => row.district))];
   await client.query('insert into districts (name) select unnest($1::text[]) on conflict (name) do nothing', [
@@ -202,7 +207,7 @@ select id, consultant_id, false, '<p>' || address || '</p>', '<p>Perbaikan sesua
 from proposals where status_type in ('surveyed', 'finished')`;
 
 /** Secondary indexes of the loaded tables, dropped for the load and built again after it (much faster). */
-async function dropSecondaryIndexes(client: pg.PoolClient, tables: string[]) {
+async function dropSecondaryIndexes(client: SqlClient, tables: string[]) {
   const { rows } = await client.query<{ name: string; definition: string }>(
     `select indexname as name, indexdef as definition from pg_indexes
      where schemaname = 'public' and tablename = any($1::text[])
@@ -214,7 +219,7 @@ async function dropSecondaryIndexes(client: pg.PoolClient, tables: string[]) {
 }
 
 export async function generateBenchData(
-  bench: BenchDatabase,
+  bench: DataTarget,
   options: GenerateOptions,
   log: (line: string) => void = console.log,
 ) {

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { DAMAGE, FIRST_NAMES, LANDMARKS, LAST_NAMES, PHONE_PREFIXES } from './bench-data.ts';
 
 /** A small deterministic generator, so every run imports the same rows. */
-function seededRandom(seed: number) {
+export function seededRandom(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
@@ -26,7 +26,12 @@ function listValues(workbook: ExcelJS.Workbook, sheetName: string): string[] {
   return values;
 }
 
-export async function buildImportWorkbook(template: ArrayBuffer, rows: number): Promise<Buffer> {
+/** `tag`, when given, ends every row's address, so the rows of one import can be found again. */
+export async function buildImportWorkbook(
+  template: ArrayBuffer,
+  rows: number,
+  tag?: string,
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(template);
   const roads = listValues(workbook, 'Jalan');
@@ -49,7 +54,7 @@ export async function buildImportWorkbook(template: ArrayBuffer, rows: number): 
       pick(villages),
       hasRt ? two(1 + Math.floor(random() * 12)) : '',
       hasRt ? two(1 + Math.floor(random() * 8)) : '',
-      `${pick(DAMAGE)}, dekat ${pick(LANDMARKS)} No. ${1 + Math.floor(random() * 150)}`,
+      `${pick(DAMAGE)}, dekat ${pick(LANDMARKS)} No. ${1 + Math.floor(random() * 150)}${tag ? ` ${tag}` : ''}`,
       pick(consultants),
     ];
   }

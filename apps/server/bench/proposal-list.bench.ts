@@ -33,7 +33,14 @@ import { generateBenchData } from './generate.ts';
 import { buildImportWorkbook } from './import-workbook.ts';
 import { type BenchOptions, readBenchOptions, requireServerUrl } from './options.ts';
 import { ms, percentile, verdict } from './report.ts';
-import { processCpuMs, type ServerProcess, signInAdmin, startServer } from './server-process.ts';
+import {
+  backendCpu,
+  backendCpuBetween,
+  processCpuMs,
+  type ServerProcess,
+  signInAdmin,
+  startServer,
+} from './server-process.ts';
 
 const BUDGET = { p50Ms: 25, p99Ms: 100, requestsPerSecond: 300 };
 const IMPORT_BUDGET = { seconds: 10, peakRssMb: 300 };
@@ -221,24 +228,6 @@ async function loadSql(run: () => Promise<unknown>, workers: number, seconds: nu
   };
 }
 
-/**
- * CPU ms used so far by each backend on the bench database (the server's pool, mostly), when PostgreSQL
- * runs on this machine; null otherwise.
- */
-async function backendCpu(bench: BenchDatabase) {
-  const { rows } = await bench.pool.query<{ pid: number }>(
-    `select pid from pg_stat_activity
-     where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
-  );
-  const cpu = new Map<number, number>();
-  for (const { pid } of rows) {
-    const ms = processCpuMs(pid);
-    if (ms === null) return null;
-    cpu.set(pid, ms);
-  }
-  return cpu;
-}
-
 async function measureScenario(
   scenario: Scenario,
   bench: BenchDatabase,
@@ -274,14 +263,11 @@ async function measureScenario(
     };
   };
   const serverCpuBefore = processCpuMs(server.pid) ?? 0;
-  const backendsBefore = await backendCpu(bench);
+  const backendsBefore = await backendCpu(bench.pool);
   const http = await load();
   const serverCpu = (processCpuMs(server.pid) ?? 0) - serverCpuBefore;
-  const backendsAfter = await backendCpu(bench);
+  const databaseCpu = backendCpuBetween(backendsBefore, await backendCpu(bench.pool));
   const paced = await load(BUDGET.requestsPerSecond);
-  const databaseCpu = backendsAfter
-    ? [...backendsAfter].reduce((sum, [pid, after]) => sum + after - (backendsBefore?.get(pid) ?? 0), 0)
-    : null;
   const cpu = {
     server: serverCpu / http.requests,
     database: databaseCpu === null ? null : databaseCpu / http.requests,

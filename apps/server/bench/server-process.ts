@@ -1,12 +1,12 @@
 // The server under test as its own process, started the way `npm start` starts it (node --import tsx
 // src/main.ts, NODE_ENV=production), so the load tool never shares its event loop and its memory is the
-// server's alone (read from /proc/<pid>/status).
+// server's alone (read from /proc/<pid>/status; with memoryProbe, also its V8 heap as memory-probe.ts reports it).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_ADMIN } from './bench-database.ts';
+import { BENCH_ADMIN, type SqlClient } from './bench-database.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
@@ -22,9 +22,19 @@ export interface ServerProcess {
   url: string;
   pid: number;
   memory(): MemoryStatus;
+  /** The server's latest process.memoryUsage() (memoryProbe only; about every 250 ms). */
+  memoryUsage(): NodeJS.MemoryUsage | undefined;
+  /** The longest event-loop delay of the server's latest 250 ms (memoryProbe only). */
+  eventLoopDelayMs(): number | undefined;
+  /** The server's memoryUsage() right after a full garbage collection (memoryProbe only). */
+  liveMemory(): Promise<NodeJS.MemoryUsage>;
+  /** What the server printed (stdout and stderr). */
+  output(): string;
   /** Starts a new peak: Linux resets VmHWM to the current RSS when 5 is written to clear_refs. */
   resetPeak(): void;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash ends it (no shutdown handler runs); resolves once it has exited. */
+  kill(): Promise<void>;
 }
 
 /** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these ticks. */
@@ -40,6 +50,30 @@ export function processCpuMs(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU ms used so far by each backend on the pool's database (the server's pool, mostly), when PostgreSQL
+ * runs on this machine; null otherwise.
+ */
+export async function backendCpu(pool: SqlClient) {
+  const { rows } = await pool.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+     where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    const ms = processCpuMs(pid);
+    if (ms === null) return null;
+    cpu.set(pid, ms);
+  }
+  return cpu;
+}
+
+/** The CPU ms the backends used between two backendCpu() readings (a backend new since `before` counts whole). */
+export function backendCpuBetween(before: Map<number, number> | null, after: Map<number, number> | null) {
+  if (!after) return null;
+  return [...after].reduce((sum, [pid, ms]) => sum + ms - (before?.get(pid) ?? 0), 0);
 }
 
 function readMemory(pid: number): MemoryStatus {
@@ -69,25 +103,39 @@ function waitForUrl(child: ChildProcess, output: () => string) {
   });
 }
 
-export async function startServer(databaseUrl: string): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'eusulan-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export interface ServerOptions {
+  /** The data directory (PGlite's database and the files) to use and keep; a temporary one otherwise. */
+  dataDir?: string;
+  /** Load memory-probe.ts into the server, so memoryUsage() answers. */
+  memoryProbe?: boolean;
+  logLevel?: 'silent' | 'error' | 'warn';
+}
+
+/** The server on the PostgreSQL database of databaseUrl, or (undefined) on PGlite in the data directory. */
+export async function startServer(
+  databaseUrl: string | undefined,
+  options: ServerOptions = {},
+): Promise<ServerProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'eusulan-bench-'));
+  const probe = options.memoryProbe ? ['--expose-gc', '--import', './bench/memory-probe.ts'] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...probe, 'src/main.ts'], {
     cwd: SERVER_DIR,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(options.memoryProbe ? (['ipc'] as const) : [])],
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: databaseUrl ?? '',
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: options.logLevel ?? 'silent',
       CAPTCHA_PROVIDER: 'none',
       ADMIN_USERNAME: BENCH_ADMIN.username,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       DEMO: '',
     },
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -95,20 +143,43 @@ export async function startServer(databaseUrl: string): Promise<ServerProcess> {
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
+  let memoryUsage: NodeJS.MemoryUsage | undefined;
+  let eventLoopDelayMs: number | undefined;
+  child.on('message', (message: { memoryUsage?: NodeJS.MemoryUsage; eventLoopDelayMs?: number }) => {
+    memoryUsage = message.memoryUsage ?? memoryUsage;
+    eventLoopDelayMs = message.eventLoopDelayMs ?? eventLoopDelayMs;
+  });
+  const liveMemory = () =>
+    new Promise<NodeJS.MemoryUsage>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the server did not report its live memory')), 10_000);
+      const onMessage = (message: { liveMemory?: NodeJS.MemoryUsage }) => {
+        if (!message.liveMemory) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(message.liveMemory);
+      };
+      child.on('message', onMessage);
+      child.send('collect');
+    });
   const url = await waitForUrl(child, () => output);
   const pid = child.pid ?? 0;
   return {
     url,
     pid,
     memory: () => readMemory(pid),
+    memoryUsage: () => memoryUsage,
+    eventLoopDelayMs: () => eventLoopDelayMs,
+    liveMemory,
+    output: () => output,
     resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }

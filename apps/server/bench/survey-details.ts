@@ -3,7 +3,7 @@
 // of three segments, and two or three ASB items per road at the master's prices. Made on the database
 // server in a few INSERT ... SELECT statements; a set that already has surveyed roads is left as it is.
 // Photos are not made: the workbook lists photo paths, and the photo zip is not what the export budget times.
-import type { BenchDatabase } from './bench-database.ts';
+import type { DataTarget } from './bench-database.ts';
 
 const WORK_TYPES = ['Pemeliharaan Berkala', 'Rehabilitasi Jalan', 'Peningkatan Jalan', 'Normalisasi Saluran'];
 
@@ -27,7 +27,7 @@ const CANALS = ['Ada, di kedua sisi', 'Ada, sisi kiri', 'Ada, sisi kanan', 'Tida
 const CANAL_CONDITIONS = ['Sedimentasi tinggi, aliran tersumbat', 'Cukup baik', 'Dinding saluran retak', '-'];
 
 /** Adds the survey details when the set has none; answers how many roads and items there are. */
-export async function addSurveyDetails(bench: BenchDatabase, log: (line: string) => void = console.log) {
+export async function addSurveyDetails(bench: DataTarget, log: (line: string) => void = console.log) {
   const {
     rows: [existing],
   } = await bench.pool.query<{ roads: boolean }>('select exists (select 1 from survey_roads) as roads');

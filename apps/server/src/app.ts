@@ -2,12 +2,13 @@ import type { Writable } from 'node:stream';
 import { MB, UPLOAD_LIMITS } from '@eusulan/shared';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createTokenSigner, resolveTokenSecret } from './lib/tokens.ts';
 import { compressesResponses } from './lib/versioned-body.ts';
 import { assignedConsultantRoutes } from './modules/assigned-consultant/assigned-consultant.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createCaptchaVerifier } from './modules/auth/captcha.ts';
 import { completedWorkRoutes } from './modules/completed-work/completed-work.routes.ts';
@@ -30,6 +31,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import './plugins/context.ts';
 import { createLocalFileStorage, type FileStorage } from './storage/file-storage.ts';
+import { reconcileStorage } from './storage/reconcile-storage.ts';
 
 /** Strips ?token= from logged URLs: media links carry the bearer token there. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1[REDACTED]');
@@ -44,6 +46,22 @@ function loggerOptions(config: AppConfig, stream?: Writable): FastifyServerOptio
       req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
     },
   };
+}
+
+/** Files a crash left half-placed are cleared before the first request (storage/reconcile-storage.ts). */
+async function reconcileAtStart(app: FastifyInstance) {
+  const { db, storage } = app.ctx;
+  const result = await reconcileStorage(db, storage, new Date(performance.timeOrigin));
+  if (result.stagedRemoved || result.orphansRemoved.length) {
+    app.log.warn(
+      `Sisa proses yang terhenti dibersihkan: ${result.stagedRemoved} unggahan sementara, ${result.orphansRemoved.length} berkas tanpa data.`,
+    );
+  }
+  if (result.missing.length) {
+    app.log.error(
+      `${result.missing.length} berkas yang tercatat di database tidak ada di penyimpanan (pulihkan dari cadangan): ${result.missing.slice(0, 20).join(', ')}`,
+    );
+  }
 }
 
 /** The whole HTTP application on a prepared database; main.ts and every test build it the same way. */
@@ -72,6 +90,7 @@ export async function buildApp(
     captcha: await createCaptchaVerifier(config, secret),
     storage: options.storage ?? createLocalFileStorage(config.DATA_DIR),
   });
+  await reconcileAtStart(app);
   app.decorateRequest('auth', null);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -98,6 +117,7 @@ export async function buildApp(
   await app.register(userRoutes);
   await app.register(selectListRoutes);
   await app.register(proposalRoutes);
+  await app.register(auditRoutes);
   await app.register(assignedConsultantRoutes);
   await app.register(mediaRoutes);
   await app.register(verificationRoutes);

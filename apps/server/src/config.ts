@@ -45,6 +45,8 @@ const envSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  /** Where npm run backup writes its archives when no --out is given; unset: DATA_DIR/backups. */
+  BACKUP_DIR: optionalText,
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   TOKEN_SECRET: optionalText.pipe(z.string().min(32, { error: 'minimal 32 karakter' }).optional()),
   TOKEN_TTL: duration.default(12 * 3600),

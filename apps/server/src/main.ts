@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { prepareDatabase } from './db/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 async function main() {
   const startedAt = performance.now();
@@ -26,8 +27,10 @@ async function main() {
     clearTimeout(forceExit);
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGHUP too: a closed terminal then also shuts the embedded database down cleanly, instead of leaving it
+  // to crash recovery at the next start.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void shutdown(signal));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
@@ -50,7 +53,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
   } else {
     console.error('Gagal menjalankan server:', error);

@@ -56,6 +56,8 @@ export const MATRIX: Record<string, Access> = {
   'POST /api-web/proposal/import-template': ADMIN,
   // Spec §6: every role but umum sees the edit-contact-person button.
   'POST /api-web/proposal/:id/contact-person': ['admin', 'consultan', 'structural'],
+  // Riwayat Perubahan (issue 10): the audit trail of a proposal, for admins.
+  'GET /api-web/proposal/:id/audit': ADMIN,
   'GET /api-web/assigned-consultant': ADMIN,
   'GET /api-web/assigned-consultant/:id/list-proposal': ADMIN,
   // The consultant's journey.

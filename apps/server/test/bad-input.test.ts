@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import type { TRole } from '@eusulan/shared';
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATRIX } from './access-table.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { tableRowCounts } from './row-counts.ts';
 
 /**
  * Issue 10, item 2: every route fed generated hostile input (fast-check) as a role it allows: wrong types,
@@ -17,8 +17,6 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
 /** Calls that end the caller's session or change its password: fed elsewhere (auth tests). */
 const SKIPPED = new Set(['POST /api/auth/logout', 'PUT /api/auth/change-password']);
-/** Tables a refused call may still touch: a failed login is counted, a session is used. */
-const BOOKKEEPING = new Set(['login_failures', 'sessions']);
 /** Fastify's own English texts: each must have been replaced by an Indonesian one. */
 const ENGLISH =
   /^(Bad Request|Not Found|Unsupported Media Type|Payload Too Large|Method Not Allowed|Internal Server Error)/;
@@ -170,29 +168,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Rows per table but the bookkeeping ones: a refused call must leave these exactly as they were. */
-async function rowCounts(): Promise<Record<string, number>> {
-  const rowsOf = async <T>(query: ReturnType<typeof sql.raw>) =>
-    ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const tables = (
-    await rowsOf<{ name: string }>(
-      sql.raw(
-        "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
-      ),
-    )
-  )
-    .map((row) => row.name)
-    .filter((name) => !BOOKKEEPING.has(name) && !name.startsWith('__'));
-  const counted = await rowsOf<{ name: string; rows: number }>(
-    sql.raw(
-      tables
-        .map((name) => `select '${name}' as name, count(*)::int as rows from "${name}"`)
-        .join(' union all '),
-    ),
-  );
-  return Object.fromEntries(counted.map((row) => [row.name, row.rows]));
-}
-
 describe('hostile input on every route', () => {
   it('never answers 500, refuses with an Indonesian 4xx envelope, and a refused change writes nothing', async () => {
     expect(routes.length).toBeGreaterThan(90);
@@ -207,7 +182,7 @@ describe('hostile input on every route', () => {
       await fc
         .assert(
           fc.asyncProperty(hostileRecord, hostileRecord, hostileId, async (body, query, id) => {
-            const before = changes ? await rowCounts() : null;
+            const before = changes ? await tableRowCounts(t.db) : null;
             const url = `${path.replace(/:[a-zA-Z]+/g, id)}?${queryOf(query)}`;
             const response = await t.app.inject({
               method: method as 'GET',
@@ -228,7 +203,7 @@ describe('hostile input on every route', () => {
                 return false;
               }
               if (before) {
-                const after = await rowCounts();
+                const after = await tableRowCounts(t.db);
                 const changed = Object.keys(after).filter((name) => after[name] !== before[name]);
                 if (changed.length) {
                   problems.push(`${status} yet ${changed.join(', ')} changed: ${where}`);

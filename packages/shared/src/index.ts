@@ -5,6 +5,8 @@ export * from './limits.ts';
 export * from './map.ts';
 export * from './messages/auth.ts';
 export * from './permissions.ts';
+export * from './rich-text.ts';
+export * from './schemas/audit.ts';
 export {
   passwordRule,
   requiredText,

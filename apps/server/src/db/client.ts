@@ -7,6 +7,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 type Schema = typeof schema;
@@ -20,18 +21,32 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball, taken between two queries. */
+  dumpDataDir?(): Promise<Blob>;
 }
+
+/** How the server's connections name themselves, so a restore can tell whether a server still uses the database. */
+export const APPLICATION_NAME = 'e-usulan-jalan';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
-/** PostgreSQL when a URL is given, otherwise PGlite in dataDir/db (or in memory for ':memory:'). */
+/**
+ * PostgreSQL when a URL is given, otherwise PGlite in dataDir/db (or in memory for ':memory:'), which this
+ * process then holds alone (data-dir-lock.ts) until close().
+ */
 export async function openDatabase(options: {
   url?: string;
   dataDir: string | ':memory:';
+  /** PGlite only: start a new data directory from this dumpDataDir() tarball (a restore). */
+  loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      application_name: APPLICATION_NAME,
+    });
     // An idle connection the server drops (restart, terminate) emits 'error' on the pool; unhandled, that
     // would crash the process. The pool replaces the connection on the next query.
     pool.on('error', (error) => {
@@ -61,21 +76,36 @@ export async function openDatabase(options: {
   ]);
   // pg_trgm backs the case-insensitive 'contains' search of every list (migration 0001); btree_gin puts the
   // type tab into the proposal search index (migration 0006).
-  const pgliteOptions = { extensions: { pg_trgm, btree_gin } };
+  const pgliteOptions = { extensions: { pg_trgm, btree_gin }, loadDataDir: options.loadDataDir };
   let client: PGlite;
+  let releaseLock = () => {};
   if (options.dataDir === ':memory:') {
     client = new EmbeddedPostgres(pgliteOptions);
+    await client.waitReady;
   } else {
-    const dir = path.join(options.dataDir, 'db');
-    mkdirSync(dir, { recursive: true });
-    client = new EmbeddedPostgres(dir, pgliteOptions);
+    releaseLock = lockDataDir(options.dataDir).release;
+    try {
+      const dir = path.join(options.dataDir, 'db');
+      mkdirSync(dir, { recursive: true });
+      client = new EmbeddedPostgres(dir, pgliteOptions);
+      await client.waitReady;
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
   }
-  await client.waitReady;
   const db = drizzlePglite(client, drizzleOptions);
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Response headers the answer carries (Connection: close after a refused upload). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -23,6 +23,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         data: null,
       };
       if (error.errors) body.errors = error.errors;
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }
     const statusCode = error.statusCode ?? 500;

@@ -160,11 +160,12 @@ export async function seedDemoCompletedWorks(tx: Db, storage: FileStorage) {
     const zipPath = path.join(storage.stagingDir, `demo-${randomUUID()}.zip`);
     try {
       await writeFile(zipPath, await buildCompletedWorkZip(item.features));
-      const layer = await readCompletedWorkZip(zipPath, storage.stagingDir);
-      await storeCompletedWorks(
-        { db: tx, storage },
-        { year: item.year, typeWorkColorId, fileName: item.fileName, zipPath, uploadedById: null },
-        layer,
+      await readCompletedWorkZip(zipPath, storage.stagingDir, (layer) =>
+        storeCompletedWorks(
+          { db: tx, storage },
+          { year: item.year, typeWorkColorId, fileName: item.fileName, zipPath, uploadedById: null },
+          layer,
+        ),
       );
     } finally {
       await rm(zipPath, { force: true });

@@ -161,13 +161,11 @@ const recordOf = (work: ParsedWork) =>
   `"max_lat":${work.maxLat},"max_lon":${work.maxLon}}`;
 
 /**
- * Inserts the works of an import in chunks, each chunk one statement with one JSON parameter (far less
- * work and garbage than twelve parameters per row). The works are taken out of the list as they go, so
- * their coordinates can be collected once inserted.
+ * Inserts the works of an import in chunks as they are read, each chunk one statement with one JSON
+ * parameter (far less work and garbage than twelve parameters per row); only a chunk is held at a time.
  */
-export async function insertWorks(db: Db, importId: number, year: number, works: ParsedWork[]) {
-  while (works.length) {
-    const chunk = works.splice(0, INSERT_CHUNK);
+export async function insertWorks(db: Db, importId: number, year: number, works: AsyncIterable<ParsedWork>) {
+  const insert = async (chunk: ParsedWork[]) => {
     const records = `[${chunk.map(recordOf).join(',')}]`;
     await db.execute(sql`
       insert into ${completedWorks} (import_id, year, package_name, location, location_length, package_length,
@@ -179,5 +177,13 @@ export async function insertWorks(db: Db, importId: number, year: number, works:
         location_length numeric, package_length numeric, location_value bigint, package_value bigint,
         coordinates jsonb, encoded_lines text[], min_lat double precision, min_lon double precision, max_lat double precision,
         max_lon double precision)`);
+  };
+  let chunk: ParsedWork[] = [];
+  for await (const work of works) {
+    chunk.push(work);
+    if (chunk.length < INSERT_CHUNK) continue;
+    await insert(chunk);
+    chunk = [];
   }
+  if (chunk.length) await insert(chunk);
 }

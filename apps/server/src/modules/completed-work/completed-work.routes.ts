@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
-import { HttpError, invalid, notFound } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
 import { readMultipart, ZIP_TYPES } from '../../lib/uploads.ts';
@@ -44,7 +44,7 @@ export async function completedWorkRoutes(app: FastifyInstance) {
       });
     } catch (error) {
       if (error instanceof HttpError && error.errors?.files) {
-        throw invalid({ file: error.errors.files }, error.message);
+        throw new HttpError(error.statusCode, error.message, { file: error.errors.files }, error.headers);
       }
       throw error;
     }

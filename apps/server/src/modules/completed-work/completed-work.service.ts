@@ -11,11 +11,19 @@ import type { Database, Db } from '../../db/client.ts';
 import { HttpError, invalid } from '../../lib/http-error.ts';
 import type { MultipartForm } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { runInWorker, WorkerLimitError, type WorkerLimits } from '../../lib/worker-task.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { holdFilePlacementLock } from '../../storage/reconcile-storage.ts';
 import { presentImport } from './completed-work.presenter.ts';
 import * as queries from './completed-work.queries.ts';
-import { type ParsedLayer, readLayer } from './completed-work-layer.ts';
+import {
+  checkShapefileHeaders,
+  type LayerOutcome,
+  type ParsedLayer,
+  readWorksFile,
+} from './completed-work-layer.ts';
+import { ImportRefused } from './completed-work-reasons.ts';
 import { extractLayer } from './completed-work-zip.ts';
 
 export interface Deps {
@@ -24,14 +32,50 @@ export interface Deps {
 }
 
 /**
- * Checks a completed-work zip and reads its layer, in a work directory of its own under the staging
- * directory that is removed afterwards. Throws ImportRefused with the reasons; writes nothing else.
+ * The layer's parsing thread: a shapefile is read one feature at a time (the works go to a file), but a
+ * GeoJSON or KML of up to 64 MB is parsed whole, which this ceiling leaves room for.
  */
-export async function readCompletedWorkZip(zipPath: string, stagingDir: string): Promise<ParsedLayer> {
+export const LAYER_PARSE_LIMITS: WorkerLimits = { memoryMb: 768, timeoutMs: 120_000 };
+
+/**
+ * Checks a completed-work zip, reads its layer and hands it to `use`, in a work directory of its own under
+ * the staging directory that is removed afterwards. The zip's checks, its extraction and the shapefile's
+ * headers run here: they are bounded by design (entry count, names, bytes counted as they inflate, in
+ * streams; two headers). The layer's parsing runs in a worker thread with memory and time limits and writes
+ * the works to a file, which `use` reads back one at a time (layer.readWorks). Throws ImportRefused with
+ * the reasons; writes nothing else.
+ */
+export async function readCompletedWorkZip<T>(
+  zipPath: string,
+  stagingDir: string,
+  use: (layer: ParsedLayer) => Promise<T>,
+): Promise<T> {
   await mkdir(stagingDir, { recursive: true });
   const workDir = await mkdtemp(path.join(stagingDir, 'completed-work-'));
   try {
-    return await readLayer(await extractLayer(zipPath, workDir));
+    const extracted = await extractLayer(zipPath, workDir);
+    if (extracted.kind === 'shapefile') await checkShapefileHeaders(extracted);
+    const worksFile = path.join(workDir, 'works.ndjson');
+    let outcome: LayerOutcome;
+    try {
+      outcome = await runInWorker<LayerOutcome>(
+        new URL('./completed-work-layer.ts', import.meta.url),
+        'readLayerToFile',
+        [extracted, worksFile],
+        LAYER_PARSE_LIMITS,
+      );
+    } catch (error) {
+      if (error instanceof WorkerLimitError) throw new ImportRefused([error.message]);
+      throw error;
+    }
+    if ('reasons' in outcome) throw new ImportRefused(outcome.reasons);
+    const { summary } = outcome;
+    return await use({
+      works: summary.works,
+      packages: Object.keys(summary.packages).length,
+      warnings: summary.warnings,
+      readWorks: () => readWorksFile(worksFile, summary.packages),
+    });
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -48,7 +92,7 @@ export interface StoreInput {
 
 /**
  * Stores a checked import in one transaction: its list row, the zip (through the storage interface) and
- * every work, inserted in chunks (taken out of layer.works as they go). A rollback removes the stored zip.
+ * every work, read back and inserted in chunks. A rollback removes the stored zip.
  */
 export async function storeCompletedWorks(
   deps: { db: Db; storage: FileStorage },
@@ -66,9 +110,10 @@ export async function storeCompletedWorks(
         storageKey: key,
         uploadedById: input.uploadedById,
       });
+      await holdFilePlacementLock(tx);
       await deps.storage.putFile(key, input.zipPath);
       placed = true;
-      await queries.insertWorks(tx, id, input.year, layer.works);
+      await queries.insertWorks(tx, id, input.year, layer.readWorks());
       return id;
     });
   } catch (error) {
@@ -109,27 +154,27 @@ export async function importCompletedWorks(
     const input = readForm(form);
     const type = await queries.findTypeWorkColor(deps.db, input.type_work_id);
     if (!type) throw invalid({ type_work_id: [COMPLETED_WORK_MESSAGES.typeWorkMissing] });
-    const layer = await readCompletedWorkZip(input.file.tempPath, deps.storage.stagingDir);
-    const works = layer.works.length;
-    const id = await storeCompletedWorks(
-      deps,
-      {
-        year: input.year,
-        typeWorkColorId: type.id,
-        fileName: input.file.name,
-        zipPath: input.file.tempPath,
-        uploadedById: auth.userId,
-      },
-      layer,
-    );
-    const row = await queries.findImport(deps.db, id);
-    if (!row) throw new Error('import row missing after commit');
-    return {
-      completedWork: presentImport(row),
-      works,
-      packages: layer.packages,
-      warnings: layer.warnings,
-    };
+    return await readCompletedWorkZip(input.file.tempPath, deps.storage.stagingDir, async (layer) => {
+      const id = await storeCompletedWorks(
+        deps,
+        {
+          year: input.year,
+          typeWorkColorId: type.id,
+          fileName: input.file.name,
+          zipPath: input.file.tempPath,
+          uploadedById: auth.userId,
+        },
+        layer,
+      );
+      const row = await queries.findImport(deps.db, id);
+      if (!row) throw new Error('import row missing after commit');
+      return {
+        completedWork: presentImport(row),
+        works: layer.works,
+        packages: layer.packages,
+        warnings: layer.warnings,
+      };
+    });
   } finally {
     await form.discard();
   }

@@ -1,11 +1,13 @@
 import { CONSULTANT_TYPE_NAMES, ZConsultant } from '@eusulan/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { invalid, notFound } from '../../lib/http-error.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { authOf, requireAuth } from '../../plugins/auth.ts';
+import { auditedMasterWrite } from '../audit/audit.service.ts';
 import * as queries from './consultant.queries.ts';
 import { districtExists } from './region.queries.ts';
 
@@ -29,14 +31,17 @@ export async function consultantRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   const base = '/api-web/master/consultant';
 
+  const find = async (from: Db, id: number) => {
+    const row = await queries.findConsultant(from, id);
+    return row && presentConsultant(row);
+  };
   async function load(id: number) {
-    const row = await queries.findConsultant(db, id);
-    if (!row) throw notFound();
-    return presentConsultant(row);
+    const consultant = await find(db, id);
+    if (!consultant) throw notFound();
+    return consultant;
   }
-
-  async function save(body: unknown, id?: number) {
-    const input = parseInput(ZConsultant, body);
+  async function save(request: FastifyRequest, id?: number) {
+    const input = parseInput(ZConsultant, request.body);
     const errors: Record<string, string[]> = {};
     if (await queries.takenBy(db, 'code', input.code, id)) errors.code = ['Kode Konsultan sudah terdaftar!'];
     if (await queries.takenBy(db, 'name', input.name, id)) errors.name = ['Nama Konsultan sudah terdaftar!'];
@@ -44,9 +49,11 @@ export async function consultantRoutes(app: FastifyInstance) {
       errors.districtId = ['Wilayah tidak ditemukan.'];
     }
     if (Object.keys(errors).length) throw invalid(errors);
-    const savedId = await queries.saveConsultant(db, input, id);
-    if (!savedId) throw notFound();
-    return load(savedId);
+    const action = id ? 'update' : 'create';
+    const actorId = authOf(request).userId;
+    return auditedMasterWrite(db, { actorId, entity: 'consultant', action, id, load: find }, (tx) =>
+      queries.saveConsultant(tx, input, id),
+    );
   }
 
   app.get(base, { preHandler: adminOnly }, async (request) => {
@@ -60,16 +67,21 @@ export async function consultantRoutes(app: FastifyInstance) {
   app.post(base, { preHandler: adminOnly }, async (request, reply) =>
     reply
       .status(201)
-      .send(envelope(await save(request.body), { code: 201, message: 'Menambahkan data konsultan' })),
+      .send(envelope(await save(request), { code: 201, message: 'Menambahkan data konsultan' })),
   );
   app.put(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     await load(id);
-    return envelope(await save(request.body, id), { message: 'Memperbarui data konsultan' });
+    return envelope(await save(request, id), { message: 'Memperbarui data konsultan' });
   });
   app.put(`${base}/:id/change-status`, { preHandler: adminOnly }, async (request) => {
-    const id = await queries.toggleConsultant(db, idParam(request.params));
-    if (!id) throw notFound();
-    return envelope(await load(id), { message: 'Status berhasil diubah!' });
+    const id = idParam(request.params);
+    const actorId = authOf(request).userId;
+    const consultant = await auditedMasterWrite(
+      db,
+      { actorId, entity: 'consultant', action: 'status', id, load: find },
+      (tx) => queries.toggleConsultant(tx, id),
+    );
+    return envelope(consultant, { message: 'Status berhasil diubah!' });
   });
 }

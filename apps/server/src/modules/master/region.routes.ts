@@ -1,11 +1,12 @@
 import { ZSubdistrict, ZVillage } from '@eusulan/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { invalid, notFound } from '../../lib/http-error.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { authOf, requireAuth } from '../../plugins/auth.ts';
+import { auditedMasterWrite } from '../audit/audit.service.ts';
 import * as queries from './region.queries.ts';
 
 const adminOnly = requireAuth({ roles: ['admin'] });
@@ -34,34 +35,41 @@ export async function regionRoutes(app: FastifyInstance) {
     envelope(await loadSubdistrict(idParam(request.params))),
   );
 
-  async function saveSubdistrict(body: unknown, id?: number) {
-    const input = parseInput(ZSubdistrict, body);
+  async function saveSubdistrict(request: FastifyRequest, id?: number) {
+    const input = parseInput(ZSubdistrict, request.body);
     if (!(await queries.districtExists(db, input.districtId))) {
       throw invalid({ districtId: ['Wilayah tidak ditemukan.'] });
     }
     if (await queries.subdistrictNameTaken(db, input.name, id)) {
       throw invalid({ name: ['Nama Kecamatan sudah terdaftar!'] });
     }
-    const savedId = await queries.saveSubdistrict(db, input, id);
-    if (!savedId) throw notFound();
-    return loadSubdistrict(savedId);
+    const action = id ? 'update' : 'create';
+    const actorId = authOf(request).userId;
+    return auditedMasterWrite(
+      db,
+      { actorId, entity: 'subdistrict', action, id, load: queries.findSubdistrict },
+      (tx) => queries.saveSubdistrict(tx, input, id),
+    );
   }
   app.post('/api-web/master/subdistrict', { preHandler: adminOnly }, async (request, reply) =>
     reply
       .status(201)
-      .send(
-        envelope(await saveSubdistrict(request.body), { code: 201, message: 'Menambahkan data kecamatan' }),
-      ),
+      .send(envelope(await saveSubdistrict(request), { code: 201, message: 'Menambahkan data kecamatan' })),
   );
   app.put('/api-web/master/subdistrict/:id', { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     await loadSubdistrict(id);
-    return envelope(await saveSubdistrict(request.body, id), { message: 'Memperbarui data kecamatan' });
+    return envelope(await saveSubdistrict(request, id), { message: 'Memperbarui data kecamatan' });
   });
   app.put('/api-web/master/subdistrict/:id/change-status', { preHandler: adminOnly }, async (request) => {
-    const id = await queries.toggleSubdistrict(db, idParam(request.params));
-    if (!id) throw notFound();
-    return envelope(await loadSubdistrict(id), { message: 'Status berhasil diubah!' });
+    const id = idParam(request.params);
+    const actorId = authOf(request).userId;
+    const row = await auditedMasterWrite(
+      db,
+      { actorId, entity: 'subdistrict', action: 'status', id, load: queries.findSubdistrict },
+      (tx) => queries.toggleSubdistrict(tx, id),
+    );
+    return envelope(row, { message: 'Status berhasil diubah!' });
   });
 
   app.get('/api-web/master/village', { preHandler: adminOnly }, async (request) => {
@@ -73,31 +81,40 @@ export async function regionRoutes(app: FastifyInstance) {
     envelope(await loadVillage(idParam(request.params))),
   );
 
-  async function saveVillage(body: unknown, id?: number) {
-    const input = parseInput(ZVillage, body);
+  async function saveVillage(request: FastifyRequest, id?: number) {
+    const input = parseInput(ZVillage, request.body);
     if (!(await queries.findSubdistrict(db, input.subdistrictId))) {
       throw invalid({ subdistrictId: ['Kecamatan tidak ditemukan.'] });
     }
     if (await queries.villageNameTaken(db, input.name, input.subdistrictId, id)) {
       throw invalid({ name: ['Nama Kelurahan sudah terdaftar di kecamatan ini!'] });
     }
-    const savedId = await queries.saveVillage(db, input, id);
-    if (!savedId) throw notFound();
-    return loadVillage(savedId);
+    const action = id ? 'update' : 'create';
+    const actorId = authOf(request).userId;
+    return auditedMasterWrite(
+      db,
+      { actorId, entity: 'village', action, id, load: queries.findVillage },
+      (tx) => queries.saveVillage(tx, input, id),
+    );
   }
   app.post('/api-web/master/village', { preHandler: adminOnly }, async (request, reply) =>
     reply
       .status(201)
-      .send(envelope(await saveVillage(request.body), { code: 201, message: 'Menambahkan data kelurahan' })),
+      .send(envelope(await saveVillage(request), { code: 201, message: 'Menambahkan data kelurahan' })),
   );
   app.put('/api-web/master/village/:id', { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     await loadVillage(id);
-    return envelope(await saveVillage(request.body, id), { message: 'Memperbarui data kelurahan' });
+    return envelope(await saveVillage(request, id), { message: 'Memperbarui data kelurahan' });
   });
   app.put('/api-web/master/village/:id/change-status', { preHandler: adminOnly }, async (request) => {
-    const id = await queries.toggleVillage(db, idParam(request.params));
-    if (!id) throw notFound();
-    return envelope(await loadVillage(id), { message: 'Status berhasil diubah!' });
+    const id = idParam(request.params);
+    const actorId = authOf(request).userId;
+    const row = await auditedMasterWrite(
+      db,
+      { actorId, entity: 'village', action: 'status', id, load: queries.findVillage },
+      (tx) => queries.toggleVillage(tx, id),
+    );
+    return envelope(row, { message: 'Status berhasil diubah!' });
   });
 }

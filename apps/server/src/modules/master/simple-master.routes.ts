@@ -1,17 +1,19 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { envelope } from '../../lib/envelope.ts';
 import { invalid, notFound } from '../../lib/http-error.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { authOf, requireAuth } from '../../plugins/auth.ts';
+import { auditedMasterWrite } from '../audit/audit.service.ts';
 import * as queries from './simple-master.queries.ts';
 
 export interface SimpleMasterDefinition {
   /** The path segment after /api-web/master/, e.g. 'road'. */
-  entity: string;
+  entity: 'road' | 'road-type' | 'photo-category' | 'asb-surveyor' | 'work-note';
   /** What the success texts call it: 'Menambahkan data jalan'. */
   label: string;
   table: queries.SimpleMasterTable;
@@ -37,6 +39,11 @@ export function registerSimpleMaster(app: FastifyInstance, definition: SimpleMas
     Object.fromEntries(fields.map((field) => [field, row[field]]));
   const sortable = { id: table.id, name: table.name, isActive: table.isActive, ...definition.extraSortable };
 
+  const find = async (db: Db, id: number) => {
+    const row = await queries.findRow(db, table, id);
+    return row && present(row);
+  };
+
   async function assertNameFree(name: string, exceptId?: number) {
     if (await queries.nameTaken(app.ctx.db, table, name, exceptId)) {
       throw invalid({ name: [definition.duplicateName] });
@@ -50,18 +57,29 @@ export function registerSimpleMaster(app: FastifyInstance, definition: SimpleMas
   });
 
   app.get(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
-    const row = await queries.findRow(app.ctx.db, table, idParam(request.params));
+    const row = await find(app.ctx.db, idParam(request.params));
     if (!row) throw notFound();
-    return envelope(present(row));
+    return envelope(row);
   });
+
+  /** A write with its audit record; the row as the screen shows it afterwards. */
+  const write = (
+    request: FastifyRequest,
+    action: 'create' | 'update' | 'status',
+    id: number | undefined,
+    work: (tx: Db) => Promise<queries.SimpleMasterRow | null>,
+  ) =>
+    auditedMasterWrite(
+      app.ctx.db,
+      { actorId: authOf(request).userId, entity, action, id, load: find },
+      async (tx) => (await work(tx))?.id ?? null,
+    );
 
   app.post(base, { preHandler: adminOnly }, async (request, reply) => {
     const input = parseInput(definition.schema, request.body);
     await assertNameFree(input.name);
-    const row = await queries.insertRow(app.ctx.db, table, input);
-    return reply
-      .status(201)
-      .send(envelope(present(row), { code: 201, message: `Menambahkan data ${label}` }));
+    const row = await write(request, 'create', undefined, (tx) => queries.insertRow(tx, table, input));
+    return reply.status(201).send(envelope(row, { code: 201, message: `Menambahkan data ${label}` }));
   });
 
   app.put(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
@@ -69,14 +87,13 @@ export function registerSimpleMaster(app: FastifyInstance, definition: SimpleMas
     const input = parseInput(definition.schema, request.body);
     if (!(await queries.findRow(app.ctx.db, table, id))) throw notFound();
     await assertNameFree(input.name, id);
-    const row = await queries.updateRow(app.ctx.db, table, id, input);
-    if (!row) throw notFound();
-    return envelope(present(row), { message: `Memperbarui data ${label}` });
+    const row = await write(request, 'update', id, (tx) => queries.updateRow(tx, table, id, input));
+    return envelope(row, { message: `Memperbarui data ${label}` });
   });
 
   app.put(`${base}/:id/switch-status`, { preHandler: adminOnly }, async (request) => {
-    const row = await queries.toggleActive(app.ctx.db, table, idParam(request.params));
-    if (!row) throw notFound();
-    return envelope(present(row), { message: 'Status berhasil diubah!' });
+    const id = idParam(request.params);
+    const row = await write(request, 'status', id, (tx) => queries.toggleActive(tx, table, id));
+    return envelope(row, { message: 'Status berhasil diubah!' });
   });
 }

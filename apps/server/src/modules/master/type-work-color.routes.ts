@@ -1,6 +1,6 @@
 import { ZTypeWorkColor } from '@eusulan/shared';
 import { and, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { completedWorkImports, typeWorkColors } from '../../db/schema/index.ts';
 import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
@@ -8,7 +8,8 @@ import { badRequest, invalid, notFound } from '../../lib/http-error.ts';
 import { containsPattern, lowerEquals, readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { authOf, requireAuth } from '../../plugins/auth.ts';
+import { auditedMasterWrite } from '../audit/audit.service.ts';
 
 const adminOnly = requireAuth({ roles: ['admin'] });
 const SORTABLE = { id: typeWorkColors.id, typeWork: typeWorkColors.typeWork, color: typeWorkColors.color };
@@ -44,21 +45,28 @@ export async function typeWorkColorRoutes(app: FastifyInstance) {
     return row;
   }
 
-  async function save(body: unknown, id?: number) {
-    const input = parseInput(ZTypeWorkColor, body);
+  async function save(request: FastifyRequest, id?: number) {
+    const input = parseInput(ZTypeWorkColor, request.body);
     if (await typeWorkTaken(db, input.type_work, id)) {
       throw invalid({ type_work: ['Jenis Pekerjaan sudah memiliki warna!'] });
     }
     const values = { typeWork: input.type_work, color: input.color.toLowerCase() };
-    const [row] = id
-      ? await db
-          .update(typeWorkColors)
-          .set({ ...values, updatedAt: sql`now()` })
-          .where(eq(typeWorkColors.id, id))
-          .returning(columns)
-      : await db.insert(typeWorkColors).values(values).returning(columns);
-    if (!row) throw notFound();
-    return row;
+    const action = id ? 'update' : 'create';
+    const actorId = authOf(request).userId;
+    return auditedMasterWrite(
+      db,
+      { actorId, entity: 'type-work-color', action, id, load: findColor },
+      async (tx) => {
+        const [row] = id
+          ? await tx
+              .update(typeWorkColors)
+              .set({ ...values, updatedAt: sql`now()` })
+              .where(eq(typeWorkColors.id, id))
+              .returning(columns)
+          : await tx.insert(typeWorkColors).values(values).returning(columns);
+        return row?.id ?? null;
+      },
+    );
   }
 
   app.get(base, { preHandler: adminOnly }, async (request) => {
@@ -85,14 +93,12 @@ export async function typeWorkColorRoutes(app: FastifyInstance) {
   app.post(base, { preHandler: adminOnly }, async (request, reply) =>
     reply
       .status(201)
-      .send(
-        envelope(await save(request.body), { code: 201, message: 'Menambahkan data warna jenis pekerjaan' }),
-      ),
+      .send(envelope(await save(request), { code: 201, message: 'Menambahkan data warna jenis pekerjaan' })),
   );
   app.put(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     await load(id);
-    return envelope(await save(request.body, id), { message: 'Memperbarui data warna jenis pekerjaan' });
+    return envelope(await save(request, id), { message: 'Memperbarui data warna jenis pekerjaan' });
   });
   app.delete(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
@@ -103,7 +109,18 @@ export async function typeWorkColorRoutes(app: FastifyInstance) {
       .where(eq(completedWorkImports.typeWorkColorId, id))
       .limit(1);
     if (used) throw badRequest('Warna ini dipakai oleh data Pekerjaan Selesai dan tidak dapat dihapus.');
-    await db.delete(typeWorkColors).where(eq(typeWorkColors.id, id));
+    const actorId = authOf(request).userId;
+    await auditedMasterWrite(
+      db,
+      { actorId, entity: 'type-work-color', action: 'delete', id, load: findColor },
+      async (tx) => {
+        const [row] = await tx
+          .delete(typeWorkColors)
+          .where(eq(typeWorkColors.id, id))
+          .returning({ id: typeWorkColors.id });
+        return row?.id ?? null;
+      },
+    );
     return envelope(null, { message: 'Data berhasil dihapus' });
   });
 }

@@ -37,7 +37,7 @@ export async function userRoutes(app: FastifyInstance) {
     envelope(await service.loadUser(ctx, idParam(request.params))),
   );
   app.post(base, { preHandler: adminOnly }, async (request, reply) => {
-    const user = await service.createUser(ctx, parseInput(ZUserCreate, request.body));
+    const user = await service.createUser(ctx, authOf(request).userId, parseInput(ZUserCreate, request.body));
     return reply.status(201).send(envelope(user, { code: 201, message: 'Menambahkan data user' }));
   });
   app.put(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
@@ -56,7 +56,7 @@ export async function userRoutes(app: FastifyInstance) {
     }),
   );
   app.put(`${base}/:id/reset-password`, { preHandler: adminOnly }, async (request) => {
-    await service.resetPassword(ctx, idParam(request.params));
+    await service.resetPassword(ctx, authOf(request).userId, idParam(request.params));
     return envelope(null, { message: USER_MESSAGES.resetDone });
   });
 }

@@ -6,9 +6,11 @@ import {
   type ZUserUpdate,
 } from '@eusulan/shared';
 import type { z } from 'zod';
-import { badRequest, HttpError, invalid, notFound } from '../../lib/http-error.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, invalid, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AppContext } from '../../plugins/context.ts';
+import { auditedMasterWrite } from '../audit/audit.service.ts';
 import { presentConsultantUserable } from '../auth/auth.presenter.ts';
 import { revokeUserSessions } from '../auth/auth.queries.ts';
 import * as queries from './user.queries.ts';
@@ -76,14 +78,19 @@ async function guardAdminChange(
   }
 }
 
-export async function createUser(ctx: AppContext, input: z.output<typeof ZUserCreate>) {
+const findPresentedUser = async (db: Db, id: number) => {
+  const row = await queries.findUser(db, id);
+  return row && presentUser(row);
+};
+
+export async function createUser(ctx: AppContext, actorId: number, input: z.output<typeof ZUserCreate>) {
   const { values } = await resolveAccount(ctx, input);
-  const id = await queries.insertUser(ctx.db, {
-    ...values,
-    passwordHash: await hashPassword(input.password),
-  });
-  if (!id) throw new HttpError(500, 'Gagal menyimpan pengguna.');
-  return loadUser(ctx, id);
+  const passwordHash = await hashPassword(input.password);
+  return auditedMasterWrite(
+    ctx.db,
+    { actorId, entity: 'user', action: 'create', load: findPresentedUser },
+    (tx) => queries.insertUser(tx, { ...values, passwordHash }),
+  );
 }
 
 export async function updateUser(ctx: AppContext, actorId: number, id: number, input: UserInput) {
@@ -91,8 +98,14 @@ export async function updateUser(ctx: AppContext, actorId: number, id: number, i
   if (!target) throw notFound();
   const { role, values } = await resolveAccount(ctx, input, id);
   await guardAdminChange(ctx, actorId, target, { role: role.slug });
-  await queries.updateUser(ctx.db, id, values);
-  return loadUser(ctx, id);
+  return auditedMasterWrite(
+    ctx.db,
+    { actorId, entity: 'user', action: 'update', id, load: findPresentedUser },
+    async (tx) => {
+      await queries.updateUser(tx, id, values);
+      return id;
+    },
+  );
 }
 
 /** Toggles a user; a deactivated user's sessions end at once. */
@@ -101,19 +114,36 @@ export async function toggleUser(ctx: AppContext, actorId: number, id: number) {
   if (!target) throw notFound();
   const deactivate = target.isActive;
   await guardAdminChange(ctx, actorId, target, { deactivate });
-  await ctx.db.transaction(async (tx) => {
-    await queries.updateUser(tx, id, { isActive: !target.isActive });
-    if (deactivate) await revokeUserSessions(tx, id);
-  });
-  return loadUser(ctx, id);
+  return auditedMasterWrite(
+    ctx.db,
+    { actorId, entity: 'user', action: 'status', id, load: findPresentedUser },
+    async (tx) => {
+      await queries.updateUser(tx, id, { isActive: !target.isActive });
+      if (deactivate) await revokeUserSessions(tx, id);
+      return id;
+    },
+  );
 }
 
 /** Sets DEFAULT_PASSWORD, which the user must change at next login; current sessions end. */
-export async function resetPassword(ctx: AppContext, id: number) {
+export async function resetPassword(ctx: AppContext, actorId: number, id: number) {
   if (!(await queries.findUser(ctx.db, id))) throw notFound();
   const passwordHash = await hashPassword(ctx.config.DEFAULT_PASSWORD);
-  await ctx.db.transaction(async (tx) => {
-    await queries.updateUser(tx, id, { passwordHash, mustChangePassword: true });
-    await revokeUserSessions(tx, id);
-  });
+  await auditedMasterWrite(
+    ctx.db,
+    {
+      actorId,
+      entity: 'user',
+      action: 'reset-password',
+      id,
+      load: findPresentedUser,
+      // The trail says that the password was reset, never what it is.
+      extra: { before: { password: null }, after: { password: 'Direset ke password bawaan' } },
+    },
+    async (tx) => {
+      await queries.updateUser(tx, id, { passwordHash, mustChangePassword: true });
+      await revokeUserSessions(tx, id);
+      return id;
+    },
+  );
 }

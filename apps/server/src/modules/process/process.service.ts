@@ -5,6 +5,8 @@ import { badRequest } from '../../lib/http-error.ts';
 import type { MultipartForm } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { proposalSnapshots } from '../audit/audit.queries.ts';
+import { auditProposals } from '../audit/audit.service.ts';
 import { awaitsProcessDecision } from '../proposal/proposal.policy.ts';
 import { checkFileCount, type Deps, lockProposal, withFiles } from '../proposal/proposal.service.ts';
 
@@ -18,6 +20,7 @@ export async function changeProcess(deps: Deps, auth: AuthContext, id: number, f
     const { processType } = parseInput(ZChangeProcess, form.fields);
     if (!awaitsProcessDecision(current)) throw badRequest(PROCESS_MESSAGES.notApprovable);
     checkFileCount(0, form.files.length);
+    const before = await proposalSnapshots(tx, [id]);
     await tx
       .update(proposals)
       .set({
@@ -29,6 +32,7 @@ export async function changeProcess(deps: Deps, auth: AuthContext, id: number, f
       })
       .where(eq(proposals.id, id));
     await placed.place(tx, id, 'structural', form.files, auth.userId);
+    await auditProposals(tx, auth.userId, 'approve', [id], before);
     return { id, removedKeys: [] };
   });
 }

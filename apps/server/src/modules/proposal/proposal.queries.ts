@@ -7,6 +7,7 @@ import type {
 } from '@eusulan/shared';
 import { and, count, desc, eq, gte, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
+import { allQueries } from '../../db/all-queries.ts';
 import type { Db } from '../../db/client.ts';
 import {
   consultants,
@@ -201,6 +202,11 @@ export async function listProposals(
 
 export type ProposalRecord = NonNullable<Awaited<ReturnType<typeof findProposal>>>;
 
+export async function proposalExists(db: Db, id: number) {
+  const [row] = await db.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, id));
+  return Boolean(row);
+}
+
 export async function findProposal(db: Db, id: number) {
   const [row] = await selectRows(db).where(eq(proposals.id, id));
   return row ?? null;
@@ -274,12 +280,18 @@ export async function insertProposal(db: Db, values: ProposalValues & { createdB
   return row!.id;
 }
 
-/** Bulk insert for the spreadsheet import: one statement per chunk. */
+/** Bulk insert for the spreadsheet import: one statement per chunk; the new ids in row order. */
 export async function insertProposals(db: Db, rows: (ProposalValues & { createdById: number | null })[]) {
   const CHUNK = 1000;
+  const ids: number[] = [];
   for (let start = 0; start < rows.length; start += CHUNK) {
-    await db.insert(proposals).values(rows.slice(start, start + CHUNK));
+    const inserted = await db
+      .insert(proposals)
+      .values(rows.slice(start, start + CHUNK))
+      .returning({ id: proposals.id });
+    ids.push(...inserted.map((row) => row.id));
   }
+  return ids;
 }
 
 export async function updateProposal(db: Db, id: number, values: Partial<ProposalValues>) {
@@ -341,25 +353,29 @@ export async function activeReferences(
   db: Db,
   ids: { roadId?: number | null; villageId?: number; consultantId?: number },
 ) {
-  const [road, village, consultant] = await Promise.all([
-    ids.roadId
-      ? db
-          .select({ id: roads.id })
-          .from(roads)
-          .where(and(eq(roads.id, ids.roadId), eq(roads.isActive, true)))
-      : Promise.resolve([{ id: 0 }]),
-    ids.villageId
-      ? db
-          .select({ id: villages.id })
-          .from(villages)
-          .where(and(eq(villages.id, ids.villageId), eq(villages.isActive, true)))
-      : Promise.resolve([{ id: 0 }]),
-    ids.consultantId
-      ? db
-          .select({ id: consultants.id })
-          .from(consultants)
-          .where(and(eq(consultants.id, ids.consultantId), eq(consultants.isActive, true)))
-      : Promise.resolve([{ id: 0 }]),
+  const { roadId, villageId, consultantId } = ids;
+  const [road, village, consultant] = await allQueries(db, [
+    () =>
+      roadId
+        ? db
+            .select({ id: roads.id })
+            .from(roads)
+            .where(and(eq(roads.id, roadId), eq(roads.isActive, true)))
+        : Promise.resolve([{ id: 0 }]),
+    () =>
+      villageId
+        ? db
+            .select({ id: villages.id })
+            .from(villages)
+            .where(and(eq(villages.id, villageId), eq(villages.isActive, true)))
+        : Promise.resolve([{ id: 0 }]),
+    () =>
+      consultantId
+        ? db
+            .select({ id: consultants.id })
+            .from(consultants)
+            .where(and(eq(consultants.id, consultantId), eq(consultants.isActive, true)))
+        : Promise.resolve([{ id: 0 }]),
   ]);
   return { road: road.length > 0, village: village.length > 0, consultant: consultant.length > 0 };
 }

@@ -15,6 +15,7 @@ import { idParam } from '../../lib/params.ts';
 import { DOCUMENT_TYPES, readMultipart, XLSX_TYPES } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
+import { auditProposals } from '../audit/audit.service.ts';
 import { loadProposalDetail } from './proposal.detail.ts';
 import { proposalScopeOf } from './proposal.policy.ts';
 import { presentProposalRow } from './proposal.presenter.ts';
@@ -81,14 +82,17 @@ export async function proposalRoutes(app: FastifyInstance) {
       const parsed = await parseImportWorkbook(file.tempPath, proposalType, await queries.importLookups(db));
       if (parsed.errors.length) {
         const message = 'Import gagal, tidak ada data yang disimpan. Perbaiki baris yang disebutkan.';
-        return reply.status(400).send(envelope({ errorList: parsed.errors }, { code: 400, message }));
+        // Returned, not sent: the answer leaves once the staged file is removed (finally), never before.
+        reply.status(400);
+        return envelope({ errorList: parsed.errors }, { code: 400, message });
       }
-      await db.transaction((tx) =>
-        queries.insertProposals(
+      await db.transaction(async (tx) => {
+        const ids = await queries.insertProposals(
           tx,
           parsed.values.map((values) => ({ ...values, createdById: auth.userId })),
-        ),
-      );
+        );
+        await auditProposals(tx, auth.userId, 'import', ids, null);
+      });
       return envelope({ imported: parsed.values.length }, { message: 'Import data Usulan' });
     } finally {
       await form.discard();

@@ -15,6 +15,9 @@ import type { MultipartForm, UploadedFile } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { holdFilePlacementLock } from '../../storage/reconcile-storage.ts';
+import { proposalSnapshots } from '../audit/audit.queries.ts';
+import { auditProposals } from '../audit/audit.service.ts';
 import { canEditContactPerson, canEditProposal } from './proposal.policy.ts';
 import * as queries from './proposal.queries.ts';
 
@@ -29,6 +32,7 @@ class PlacedFiles {
   constructor(private readonly storage: FileStorage) {}
 
   async place(tx: Db, proposalId: number, kind: TFileKind, files: UploadedFile[], userId: number) {
+    if (files.length) await holdFilePlacementLock(tx);
     const rows = [];
     for (const file of files) {
       const key = `proposals/${proposalId}/${randomUUID()}.${file.ext}`;
@@ -130,6 +134,7 @@ export async function createProposal(deps: Deps, auth: AuthContext, form: Multip
       createdById: auth.userId,
     });
     await placed.place(tx, id, 'proposal', form.files, auth.userId);
+    await auditProposals(tx, auth.userId, 'create', [id], null);
     return { id, removedKeys: [] };
   });
 }
@@ -139,6 +144,7 @@ export async function updateProposal(deps: Deps, auth: AuthContext, id: number, 
   return withFiles(deps, form, async (tx, placed) => {
     const current = await lockProposal(tx, id);
     if (!canEditProposal(auth, current)) throw badRequest(PROPOSAL_MESSAGES.notEditable);
+    const before = await proposalSnapshots(tx, [id]);
     const input = parseInput(ZProposalForm, form.fields);
     await checkReferences(tx, input, current);
     const keep = await queries.ownFileIds(tx, id, 'proposal', input.existingFileId);
@@ -146,6 +152,7 @@ export async function updateProposal(deps: Deps, auth: AuthContext, id: number, 
     await queries.updateProposal(tx, id, queries.toProposalValues(input));
     const removedKeys = await queries.deleteFilesExcept(tx, id, 'proposal', keep);
     await placed.place(tx, id, 'proposal', form.files, auth.userId);
+    await auditProposals(tx, auth.userId, 'update', [id], before);
     return { id, removedKeys };
   });
 }
@@ -159,6 +166,7 @@ export async function updateContactPerson(deps: Deps, auth: AuthContext, id: num
       if (auth.role === 'consultan') throw notFound();
       throw forbidden();
     }
+    const before = await proposalSnapshots(tx, [id]);
     const input: TContactPerson = parseInput(ZContactPerson, form.fields);
     await checkReferences(tx, input, current);
     const keep = await queries.ownFileIds(tx, id, 'proposal', input.existingFileId);
@@ -175,6 +183,7 @@ export async function updateContactPerson(deps: Deps, auth: AuthContext, id: num
     });
     const removedKeys = await queries.deleteFilesExcept(tx, id, 'proposal', keep);
     await placed.place(tx, id, 'proposal', form.files, auth.userId);
+    await auditProposals(tx, auth.userId, 'contact-person', [id], before);
     return { id, removedKeys };
   });
 }

@@ -1,5 +1,6 @@
 import type { TSurveyDraft } from '@eusulan/shared';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { allQueries } from '../../db/all-queries.ts';
 import type { Db } from '../../db/client.ts';
 import {
   asbSurveyors,
@@ -64,62 +65,67 @@ export async function submittedSurveyIds(db: Db, proposalId: number) {
 /** Everything of the given surveys, in a fixed number of queries whatever their count. */
 export async function loadSurveys(db: Db, ids: number[]) {
   if (!ids.length) return [];
-  const [surveyRows, typeRows, roadRows, photoRows, videoRows] = await Promise.all([
-    db
-      .select({
-        id: surveys.id,
-        proposalId: surveys.proposalId,
-        isDraft: surveys.isDraft,
-        createdAt: surveys.createdAt,
-        updatedAt: surveys.updatedAt,
-        submittedAt: surveys.submittedAt,
-        roadCondition: surveys.roadCondition,
-        canalExisting: surveys.canalExisting,
-        canalCondition: surveys.canalCondition,
-        damageIdentification: surveys.damageIdentification,
-        suggestion: surveys.suggestion,
-        surveyorName: consultants.name,
-      })
-      .from(surveys)
-      .innerJoin(consultants, eq(consultants.id, surveys.consultantId))
-      .where(inArray(surveys.id, ids)),
-    db
-      .select({ surveyId: surveyRoadTypes.surveyId, id: roadTypes.id, name: roadTypes.name })
-      .from(surveyRoadTypes)
-      .innerJoin(roadTypes, eq(roadTypes.id, surveyRoadTypes.roadTypeId))
-      .where(inArray(surveyRoadTypes.surveyId, ids))
-      .orderBy(asc(roadTypes.name)),
-    db
-      .select({ id: surveyRoads.id, surveyId: surveyRoads.surveyId, drawLine: surveyRoads.drawLine })
-      .from(surveyRoads)
-      .where(inArray(surveyRoads.surveyId, ids))
-      .orderBy(asc(surveyRoads.position), asc(surveyRoads.id)),
-    db
-      .select({
-        id: surveyPhotos.id,
-        surveyId: surveyPhotos.surveyId,
-        name: surveyPhotos.name,
-        ext: surveyPhotos.ext,
-        size: surveyPhotos.size,
-        categoryId: photoCategories.id,
-        categoryName: photoCategories.name,
-      })
-      .from(surveyPhotos)
-      .leftJoin(photoCategories, eq(photoCategories.id, surveyPhotos.photoCategoryId))
-      .where(inArray(surveyPhotos.surveyId, ids))
-      .orderBy(asc(surveyPhotos.id)),
-    db
-      .select({
-        id: surveyVideos.id,
-        surveyId: surveyVideos.surveyId,
-        name: surveyVideos.name,
-        ext: surveyVideos.ext,
-        size: surveyVideos.size,
-        description: surveyVideos.description,
-      })
-      .from(surveyVideos)
-      .where(inArray(surveyVideos.surveyId, ids))
-      .orderBy(asc(surveyVideos.id)),
+  const [surveyRows, typeRows, roadRows, photoRows, videoRows] = await allQueries(db, [
+    () =>
+      db
+        .select({
+          id: surveys.id,
+          proposalId: surveys.proposalId,
+          isDraft: surveys.isDraft,
+          createdAt: surveys.createdAt,
+          updatedAt: surveys.updatedAt,
+          submittedAt: surveys.submittedAt,
+          roadCondition: surveys.roadCondition,
+          canalExisting: surveys.canalExisting,
+          canalCondition: surveys.canalCondition,
+          damageIdentification: surveys.damageIdentification,
+          suggestion: surveys.suggestion,
+          surveyorName: consultants.name,
+        })
+        .from(surveys)
+        .innerJoin(consultants, eq(consultants.id, surveys.consultantId))
+        .where(inArray(surveys.id, ids)),
+    () =>
+      db
+        .select({ surveyId: surveyRoadTypes.surveyId, id: roadTypes.id, name: roadTypes.name })
+        .from(surveyRoadTypes)
+        .innerJoin(roadTypes, eq(roadTypes.id, surveyRoadTypes.roadTypeId))
+        .where(inArray(surveyRoadTypes.surveyId, ids))
+        .orderBy(asc(roadTypes.name)),
+    () =>
+      db
+        .select({ id: surveyRoads.id, surveyId: surveyRoads.surveyId, drawLine: surveyRoads.drawLine })
+        .from(surveyRoads)
+        .where(inArray(surveyRoads.surveyId, ids))
+        .orderBy(asc(surveyRoads.position), asc(surveyRoads.id)),
+    () =>
+      db
+        .select({
+          id: surveyPhotos.id,
+          surveyId: surveyPhotos.surveyId,
+          name: surveyPhotos.name,
+          ext: surveyPhotos.ext,
+          size: surveyPhotos.size,
+          categoryId: photoCategories.id,
+          categoryName: photoCategories.name,
+        })
+        .from(surveyPhotos)
+        .leftJoin(photoCategories, eq(photoCategories.id, surveyPhotos.photoCategoryId))
+        .where(inArray(surveyPhotos.surveyId, ids))
+        .orderBy(asc(surveyPhotos.id)),
+    () =>
+      db
+        .select({
+          id: surveyVideos.id,
+          surveyId: surveyVideos.surveyId,
+          name: surveyVideos.name,
+          ext: surveyVideos.ext,
+          size: surveyVideos.size,
+          description: surveyVideos.description,
+        })
+        .from(surveyVideos)
+        .where(inArray(surveyVideos.surveyId, ids))
+        .orderBy(asc(surveyVideos.id)),
   ]);
   const roadIds = roadRows.map((road) => road.id);
   const itemRows = roadIds.length

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { SURVEY_MESSAGES, type TSurveyDraft, ZSurveyDraft } from '@eusulan/shared';
+import { SURVEY_MESSAGES, type TAuditAction, type TSurveyDraft, ZSurveyDraft } from '@eusulan/shared';
 import type { Database, Db } from '../../db/client.ts';
-import { surveyPhotos, surveyVideos } from '../../db/schema/index.ts';
+import { type AuditValues, surveyPhotos, surveyVideos } from '../../db/schema/index.ts';
 import { badRequest, invalid, notFound } from '../../lib/http-error.ts';
-import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { richTextToPlain, sanitizeRichText } from '../../lib/rich-text.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { holdFilePlacementLock } from '../../storage/reconcile-storage.ts';
+import { proposalSnapshots } from '../audit/audit.queries.ts';
+import { auditProposals } from '../audit/audit.service.ts';
+import { presentSurvey } from './survey.presenter.ts';
 import * as queries from './survey.queries.ts';
 
 interface Deps {
@@ -28,8 +32,49 @@ export async function surveyableProposal(db: Db, auth: AuthContext, proposalId: 
   return proposal;
 }
 
+/** A survey as the audit trail records it: its texts, choices, item names, estimate and media names. */
+async function surveyAuditValues(db: Db, surveyId: number | null): Promise<AuditValues> {
+  const [survey] = surveyId ? await queries.loadSurveys(db, [surveyId]) : [];
+  if (!survey) return {};
+  return {
+    roadCondition: survey.roadCondition,
+    canalExisting: survey.canalExisting,
+    canalCondition: survey.canalCondition,
+    damageIdentification: richTextToPlain(survey.damageIdentification),
+    suggestion: richTextToPlain(survey.suggestion),
+    roadTypes: survey.roadTypes.map((type) => type.name),
+    surveyRoads: survey.roads.filter((road) => road.drawLine.length > 0).length,
+    asbItems: survey.roads.flatMap((road) => road.items.map((item) => item.name)),
+    estimate: presentSurvey(survey, { showNominal: true }).total,
+    photos: survey.photos.map((photo) => photo.name),
+    videos: survey.videos.map((video) => video.name),
+  };
+}
+
+/** The proposal and its open draft before a survey action, for the audit record after it. */
+async function surveyAuditBefore(tx: Db, proposalId: number) {
+  return {
+    proposal: await proposalSnapshots(tx, [proposalId]),
+    survey: await surveyAuditValues(tx, await queries.findDraftId(tx, proposalId)),
+  };
+}
+
+async function auditSurvey(
+  tx: Db,
+  auth: AuthContext,
+  action: TAuditAction,
+  proposalId: number,
+  surveyId: number,
+  before: Awaited<ReturnType<typeof surveyAuditBefore>>,
+) {
+  await auditProposals(tx, auth.userId, action, [proposalId], before.proposal, {
+    before: before.survey,
+    after: await surveyAuditValues(tx, surveyId),
+  });
+}
+
+/** The open draft, made when there is none; the caller holds the proposal's lock (lockProposalForDraft). */
 async function openDraft(tx: Db, auth: AuthContext, proposalId: number) {
-  await queries.lockProposalForDraft(tx, proposalId);
   return (
     (await queries.findDraftId(tx, proposalId)) ??
     queries.createDraft(tx, { proposalId, consultantId: auth.consultantId!, surveyorId: auth.userId })
@@ -68,8 +113,11 @@ export async function saveSurveyDraft(deps: Deps, auth: AuthContext, proposalId:
   };
   const asb = await resolveDraft(deps.db, draft);
   return deps.db.transaction(async (tx) => {
+    await queries.lockProposalForDraft(tx, proposalId);
+    const before = await surveyAuditBefore(tx, proposalId);
     const surveyId = await openDraft(tx, auth, proposalId);
     await queries.replaceDraftContent(tx, surveyId, draft, asb);
+    await auditSurvey(tx, auth, 'survey-save', proposalId, surveyId, before);
     return surveyId;
   });
 }
@@ -95,8 +143,11 @@ export async function addSurveyMedia(
   let placedKey: string | null = null;
   try {
     return await deps.db.transaction(async (tx) => {
+      await queries.lockProposalForDraft(tx, proposalId);
+      const before = await surveyAuditBefore(tx, proposalId);
       const surveyId = await openDraft(tx, auth, proposalId);
       const key = `surveys/${surveyId}/${randomUUID()}.${file.ext}`;
+      await holdFilePlacementLock(tx);
       await deps.storage.putFile(key, file.tempPath);
       placedKey = key;
       const media = {
@@ -117,6 +168,7 @@ export async function addSurveyMedia(
               .insert(surveyVideos)
               .values({ ...media, description: extra.description })
               .returning({ id: surveyVideos.id });
+      await auditSurvey(tx, auth, `survey-${extra.kind}-add`, proposalId, surveyId, before);
       return { surveyId, mediaId: row!.id };
     });
   } catch (error) {
@@ -138,7 +190,12 @@ export async function removeSurveyMedia(
   const media = await queries.findSurveyMedia(deps.db, table, mediaId);
   if (!media || media.proposalId !== proposalId) throw notFound();
   if (!media.isDraft) throw badRequest('Foto atau video survey yang sudah dikirim tidak dapat dihapus.');
-  await queries.deleteSurveyMedia(deps.db, table, mediaId);
+  await deps.db.transaction(async (tx) => {
+    await queries.lockProposalForDraft(tx, proposalId);
+    const before = await surveyAuditBefore(tx, proposalId);
+    await queries.deleteSurveyMedia(tx, table, mediaId);
+    await auditSurvey(tx, auth, `survey-${kind}-delete`, proposalId, media.surveyId, before);
+  });
   await deps.storage.remove(media.storageKey).catch(() => undefined);
 }
 
@@ -158,7 +215,10 @@ export async function submitSurvey(deps: Deps, auth: AuthContext, proposalId: nu
     if (!drawn.some((road) => road.items.length > 0)) problems.push(SURVEY_MESSAGES.needAsb);
     if (!survey!.photos.length) problems.push(SURVEY_MESSAGES.needPhoto);
     if (problems.length) throw invalid({ survey: problems }, 'Survey belum lengkap.');
+    const before = await proposalSnapshots(tx, [proposalId]);
     await queries.markSubmitted(tx, surveyId, proposalId);
+    // The submission records the whole survey as sent, not only what changed since the last save.
+    await auditSurvey(tx, auth, 'survey-submit', proposalId, surveyId, { proposal: before, survey: {} });
     return surveyId;
   });
 }

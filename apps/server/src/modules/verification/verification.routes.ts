@@ -7,6 +7,8 @@ import { envelope } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
+import { proposalSnapshots } from '../audit/audit.queries.ts';
+import { auditProposals } from '../audit/audit.service.ts';
 import { presentProposalRow } from '../proposal/proposal.presenter.ts';
 import { listProposals, PROPOSAL_SORTABLE } from '../proposal/proposal.queries.ts';
 
@@ -22,6 +24,7 @@ const VERIFICATION_LIST_LIMIT = 5000;
 async function verifyProposals(db: Db, consultantId: number, userId: number, ids: number[]) {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
+    const before = await proposalSnapshots(tx, unique);
     const verified = await tx
       .update(proposals)
       .set({ statusType: 'verified', verifiedAt: sql`now()`, verifiedById: userId, updatedAt: sql`now()` })
@@ -37,6 +40,7 @@ async function verifyProposals(db: Db, consultantId: number, userId: number, ids
       const done = new Set(verified.map((row) => row.id));
       throw badRequest(VERIFICATION_MESSAGES.notVerifiable(unique.filter((id) => !done.has(id))));
     }
+    await auditProposals(tx, userId, 'verify', unique, before);
     return verified.length;
   });
 }

@@ -2,6 +2,8 @@ import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/ic
 import { formatRtRw, type TProposalDetail } from '@eusulan/shared';
 import { Button, Descriptions, Empty, Modal, Skeleton, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { AuditTrail } from '../../audit/components/AuditTrail.tsx';
+import { useProfile } from '../../auth/profile-store.ts';
 import { ApprovalPanel } from '../../process/components/ApprovalPanel.tsx';
 import { useProposal } from '../api.ts';
 import { placeOf } from '../form-payload.ts';
@@ -122,9 +124,10 @@ interface ProposalDetailDialogProps {
 }
 
 /**
- * Detail Usulan (spec §2): the Usulan tab, plus Hasil Survey once surveyed or finished; a link to the
- * location history with a back link; history rows open a stacked read-only detail; Edit Contact Person
- * for every role but umum; the approval panel for structural officials on a surveyed proposal.
+ * Detail Usulan (spec §2): the Usulan tab, plus Hasil Survey once surveyed or finished, plus Riwayat
+ * Perubahan for admins (issue 10); a link to the location history with a back link; history rows open a
+ * stacked read-only detail; Edit Contact Person for every role but umum; the approval panel for
+ * structural officials on a surveyed proposal.
  */
 export function ProposalDetailDialog({
   proposalId,
@@ -134,6 +137,8 @@ export function ProposalDetailDialog({
   testId = isStacked ? 'proposal-detail-stacked' : 'proposal-detail',
 }: ProposalDetailDialogProps) {
   const detail = useProposal(proposalId, 'view');
+  // The change history is for admins (issue 10), and not repeated in a stacked read-only detail.
+  const showsAudit = useProfile().roleId === 'admin' && !isStacked;
   const [view, setView] = useState<'detail' | 'history'>('detail');
   const [stackedId, setStackedId] = useState<number | null>(null);
   const [isEditingContact, setIsEditingContact] = useState(false);
@@ -189,19 +194,19 @@ export function ProposalDetailDialog({
       data.canChangeProcess && !isStacked ? (
         <ApprovalPanel detail={data} onApproved={onProcessChanged} />
       ) : null;
-    if (!hasSurveyTab(data)) return usulan;
+    const tabs = [
+      { key: 'usulan', label: 'Usulan', children: usulan },
+      ...(hasSurveyTab(data)
+        ? [{ key: 'survey', label: 'Hasil Survey', children: <SurveyResultsTab detail={data} /> }]
+        : []),
+      ...(showsAudit
+        ? [{ key: 'audit', label: 'Riwayat Perubahan', children: <AuditTrail proposalId={data.id} /> }]
+        : []),
+    ];
+    if (tabs.length === 1) return usulan;
     return (
       <>
-        <Tabs
-          items={[
-            { key: 'usulan', label: 'Usulan', children: usulan },
-            {
-              key: 'survey',
-              label: 'Hasil Survey',
-              children: <SurveyResultsTab detail={data} />,
-            },
-          ]}
-        />
+        <Tabs items={tabs} />
         {approval}
       </>
     );
