@@ -12,8 +12,12 @@ export const DASHBOARD_MESSAGES = {
   exportType: 'Tipe export harus pdf atau excel.',
 } as const;
 
-/** Lines travel as Google encoded polylines at this precision (1e-6 degree, about 0.1 m). */
-export const DASHBOARD_POLYLINE_PRECISION = 6;
+/**
+ * Lines travel as Google encoded polylines at this precision (1e-5 degree, about 1.1 m: a line's width at
+ * the map's closest zoom). Issue 11: at 1e-6 the sixth digit is survey and GPS noise, which no compressor
+ * can shrink; dropping it makes the completed-work layer ~40% smaller on the wire.
+ */
+export const DASHBOARD_POLYLINE_PRECISION = 5;
 /** Completed works of a type without a colour, and every proposal line (spec §2, §9: red). */
 export const DASHBOARD_DEFAULT_COLOR = '#ff0000';
 

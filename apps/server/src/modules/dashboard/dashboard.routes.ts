@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   DASHBOARD_EXPORT_FILE_NAMES,
+  DASHBOARD_POLYLINE_PRECISION,
   mergeBracketedKeys,
   type TDashboardPlace,
   ZDashboardCompletedWorkQuery,
@@ -28,9 +29,15 @@ const dashboardReaders = requireAuth({ roles: ['admin', 'structural', 'umum'] })
 
 const LAYER_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** A weak ETag of what a layer depends on and the filter asked for. */
+/**
+ * A weak ETag of what a layer depends on, the filter asked for and the lines' precision: a browser's copy
+ * encoded at another precision must not be answered 304 after an upgrade.
+ */
 const etagOf = (...parts: unknown[]) =>
-  `W/"${createHash('sha1').update(JSON.stringify(parts)).digest('base64url').slice(0, 27)}"`;
+  `W/"${createHash('sha1')
+    .update(JSON.stringify([DASHBOARD_POLYLINE_PRECISION, ...parts]))
+    .digest('base64url')
+    .slice(0, 27)}"`;
 
 /**
  * Answers 304 when the browser's copy is current; otherwise sets the validators. The map data is the
