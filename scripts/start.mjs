@@ -1,4 +1,5 @@
-// npm start: the production server (API and built web app on one port), building the web app first if needed.
+// npm start: the production server (API and built web app on one port): the server's bundle made afresh,
+// the web app built first if it has no build yet.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,14 @@ if (!existsSync(webIndex)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// The server's bundle is made every time (under a second), so it always matches the sources.
+const serverBuild = spawnSync('npm', ['run', 'build', '-w', '@eusulan/server'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (serverBuild.status !== 0) process.exit(serverBuild.status ?? 1);
+
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { ensureServerBuild, SERVER_BUNDLE } from '../../apps/server/scripts/build.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
@@ -44,13 +45,14 @@ export interface RunningServer {
 
 /**
  * The production server (built web app + API) on a fresh embedded database with the demo set.
- * The web app must be built (npm run build) before the suite runs.
+ * The web app must be built (npm run build) before the suite runs; the server's bundle is rebuilt when stale.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'eusulan-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  await ensureServerBuild();
+  const child: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
     env: {
       ...process.env,

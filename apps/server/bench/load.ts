@@ -15,7 +15,7 @@
 // Data (load-data.ts): 5,000 generated proposals over the real Surabaya regions with survey details,
 // 2,000 completed-work lines and the 50 users; PostgreSQL in a fresh eusulan_bench_<random> on the
 // TEST_DATABASE_URL server (dropped afterwards) or --database=NAME (reused and kept), PGlite in a temporary
-// data directory. The server runs as its own production process (server-process.ts) with memory-probe.ts.
+// data directory. The server runs as its own production process (server-process.ts) with memory-probe.mjs.
 //
 // Flags: --short, --duration=S, --users=N, --rate=N (0: no pause), --proposals=N, --works=N,
 // --db=pglite,postgres (default: PGlite, and PostgreSQL when TEST_DATABASE_URL is set), --database=NAME, --keep.

@@ -1,11 +1,12 @@
-// The server under test as its own process, started the way `npm start` starts it (node --import tsx
-// src/main.ts, NODE_ENV=production), so the load tool never shares its event loop and its memory is the
-// server's alone (read from /proc/<pid>/status; with memoryProbe, also its V8 heap as memory-probe.ts reports it).
+// The server under test as its own process, started the way `npm start` starts it (its production bundle,
+// dist/main.js, rebuilt when stale; NODE_ENV=production), so the load tool never shares its event loop and its memory is the
+// server's alone (read from /proc/<pid>/status; with memoryProbe, also its V8 heap as memory-probe.mjs reports it).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, SERVER_BUNDLE } from '../scripts/build.ts';
 import { BENCH_ADMIN, type SqlClient } from './bench-database.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -106,7 +107,7 @@ function waitForUrl(child: ChildProcess, output: () => string) {
 export interface ServerOptions {
   /** The data directory (PGlite's database and the files) to use and keep; a temporary one otherwise. */
   dataDir?: string;
-  /** Load memory-probe.ts into the server, so memoryUsage() answers. */
+  /** Load memory-probe.mjs into the server, so memoryUsage() answers. */
   memoryProbe?: boolean;
   logLevel?: 'silent' | 'error' | 'warn';
 }
@@ -117,8 +118,9 @@ export async function startServer(
   options: ServerOptions = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'eusulan-bench-'));
-  const probe = options.memoryProbe ? ['--expose-gc', '--import', './bench/memory-probe.ts'] : [];
-  const child = spawn(process.execPath, ['--import', 'tsx', ...probe, 'src/main.ts'], {
+  const probe = options.memoryProbe ? ['--expose-gc', '--import', './bench/memory-probe.mjs'] : [];
+  await ensureServerBuild();
+  const child = spawn(process.execPath, [...probe, SERVER_BUNDLE], {
     cwd: SERVER_DIR,
     stdio: ['ignore', 'pipe', 'pipe', ...(options.memoryProbe ? (['ipc'] as const) : [])],
     env: {

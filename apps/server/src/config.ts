@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CAPTCHA_PROVIDERS, DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL } from '@eusulan/shared';
 import { z } from 'zod';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+import { REPO_ROOT } from './server-files.ts';
+
+export { REPO_ROOT };
 
 const booleanFlag = z
   .string()

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { sourceFile } from '../server-files.ts';
 
 /** A message for whoever runs npm run backup / restore: printed as it is, without a stack. */
 export class BackupError extends Error {}
@@ -55,7 +56,7 @@ export const ZBackupManifest = z.object({
 export type TBackupManifest = z.infer<typeof ZBackupManifest>;
 export type TStoredFile = TBackupManifest['files'][number];
 
-const MIGRATIONS_JOURNAL = new URL('../db/migrations/meta/_journal.json', import.meta.url);
+const MIGRATIONS_JOURNAL = sourceFile('db/migrations/meta/_journal.json');
 
 /** The migrations this version of the application knows, oldest first. */
 export function knownMigrations(): { tag: string; when: number }[] {

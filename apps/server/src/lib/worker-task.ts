@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { RUNS_BUNDLED } from '../server-files.ts';
 
 /** How much a parsing task may take before it is stopped. */
 export interface WorkerLimits {
@@ -43,9 +44,16 @@ const noop = () => undefined;
  */
 const YOUNG_GENERATION_MB = 8;
 
+/**
+ * The task module as this server runs it: its source under tsx, or its own bundle (scripts/build.ts), which
+ * sits flat beside the server's bundle, where `new URL('./name.ts', import.meta.url)` points once bundled.
+ */
+const runnable = (moduleUrl: URL) =>
+  RUNS_BUNDLED ? new URL(moduleUrl.href.replace(/\.ts$/, '.js')) : moduleUrl;
+
 function startWorker(moduleUrl: URL, limits: WorkerLimits) {
   return new Worker(ENTRY, {
-    workerData: { module: moduleUrl.href },
+    workerData: { module: runnable(moduleUrl).href },
     resourceLimits: {
       maxOldGenerationSizeMb: limits.memoryMb,
       maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,

@@ -4,6 +4,7 @@ import { PROPOSAL_TYPES } from '@eusulan/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../lib/passwords.ts';
+import { sourceFile } from '../../server-files.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
 import {
@@ -26,7 +27,7 @@ import { seedDemoCompletedWorks } from './demo-completed-works.ts';
 import { demoProposalLetter, demoRoadPhoto, storeDemoFile } from './demo-files.ts';
 import { seedDemoSurveys } from './demo-surveys.ts';
 
-const WILAYAH_CSV = new URL('./data/surabaya-wilayah.csv', import.meta.url);
+const WILAYAH_CSV = sourceFile('db/seed/data/surabaya-wilayah.csv');
 
 interface WilayahRow {
   villageCode: string;

@@ -14,13 +14,16 @@ import { idParam } from '../../lib/params.ts';
 import { readMultipart, ZIP_TYPES } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
+import { sourceFile } from '../../server-files.ts';
 import { presentImport, presentWorkDetail, presentWorkRow } from './completed-work.presenter.ts';
 import * as queries from './completed-work.queries.ts';
 import { importCompletedWorks } from './completed-work.service.ts';
 import { ImportRefused } from './completed-work-reasons.ts';
 
 /** The committed template (`npm run template:completed-work -w @eusulan/server` rebuilds it). */
-export const TEMPLATE_PATH = new URL(`./template/${COMPLETED_WORK_TEMPLATE.fileName}`, import.meta.url);
+export const TEMPLATE_PATH = sourceFile(
+  `modules/completed-work/template/${COMPLETED_WORK_TEMPLATE.fileName}`,
+);
 
 const adminOnly = requireAuth({ roles: ['admin'] });
 /** The Pekerjaan Selesai screens (spec §2): admin and umum. */

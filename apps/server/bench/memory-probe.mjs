@@ -1,4 +1,5 @@
-// Loaded into the server under test (node --import, see server-process.ts) when the load run asks for it:
+// Loaded into the server under test (node --import, see server-process.ts; plain JavaScript, so the
+// production bundle needs no loader for it) when the load run asks for it:
 // every 250 ms sends the process's memoryUsage() and the longest time its event loop was held in those
 // 250 ms to the parent over IPC, so the V8 heap and blocking can be followed without any change to the
 // server. Asked 'collect', it runs a full garbage collection (the server then runs with --expose-gc) and
