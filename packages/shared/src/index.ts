@@ -21,6 +21,7 @@ export * from './schemas/list.ts';
 export * from './schemas/master.ts';
 export * from './schemas/process.ts';
 export * from './schemas/proposal.ts';
+export * from './schemas/record-id.ts';
 export * from './schemas/survey.ts';
 export * from './schemas/survey-export.ts';
 export * from './schemas/user.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MB, UPLOAD_LIMITS } from '../limits.ts';
 import { ZListQuery } from './list.ts';
 import { blankToUndefined, PROPOSAL_MESSAGES } from './proposal.ts';
+import { recordId } from './record-id.ts';
 
 /**
  * Pekerjaan Selesai (spec §5 completed-work import, DESIGN §4): the import form's texts and the reasons a
@@ -69,10 +70,7 @@ export const ZCompletedWorkImport = z.object({
   // A Warna Jenis Pekerjaan record: its typeWork is the Jenis of the list and its colour draws the lines.
   type_work_id: z.preprocess(
     (value) => (value === '' || value === null || value === 'null' ? undefined : value),
-    z.coerce
-      .number({ error: COMPLETED_WORK_MESSAGES.typeWork })
-      .int({ error: COMPLETED_WORK_MESSAGES.typeWork })
-      .positive({ error: COMPLETED_WORK_MESSAGES.typeWork }),
+    recordId(COMPLETED_WORK_MESSAGES.typeWork),
   ),
 });
 export type TCompletedWorkImportInput = z.input<typeof ZCompletedWorkImport>;

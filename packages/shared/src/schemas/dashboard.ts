@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RECORD_ID } from './record-id.ts';
 
 /**
  * The maps dashboard (spec §2 Maps dashboard, §7 GET dashboard, dashboard/completed-work, dashboard/export;
@@ -55,7 +56,8 @@ const yearItem = z
 const idItem = z
   .string({ error: DASHBOARD_MESSAGES.typeWork })
   .regex(/^[1-9]\d{0,9}$/, { error: DASHBOARD_MESSAGES.typeWork })
-  .transform(Number);
+  .transform(Number)
+  .refine((id) => id <= MAX_RECORD_ID, { error: DASHBOARD_MESSAGES.typeWork });
 const locationItem = z.string().max(200, { error: DASHBOARD_MESSAGES.location });
 
 export const yearChoices = choiceList(yearItem);

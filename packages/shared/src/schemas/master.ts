@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONSULTANT_TYPES } from '../enums.ts';
 import { requiredText } from './auth.ts';
+import { recordId } from './record-id.ts';
 
 /** A colour as Warna Jenis Pekerjaan stores it: #rgb or #rrggbb. */
 export const HEX_COLOR_PATTERN = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
@@ -28,10 +29,7 @@ export const MASTER_MESSAGES = {
 
 /** A required reference to another record: a positive id, as number or numeric string. */
 export const requiredId = (message: string) =>
-  z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }),
-  );
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), recordId(message));
 
 const nameOf = (message: string) =>
   requiredText(message).pipe(z.string().max(200, { error: 'Maksimal 200 karakter.' }));

@@ -3,6 +3,7 @@ import { PROPOSAL_TYPES } from '../enums.ts';
 import { requiredText } from './auth.ts';
 import { ZListQuery } from './list.ts';
 import { requiredId } from './master.ts';
+import { recordId } from './record-id.ts';
 
 /** Spec §5: the proposal form, the contact-person edit and the import, with their own texts. */
 export const PROPOSAL_MESSAGES = {
@@ -50,11 +51,7 @@ const optionalRtRw = z.preprocess(
   z.string().trim().regex(RT_RW_PATTERN, { error: PROPOSAL_MESSAGES.rtRw }).optional(),
 );
 
-const optionalId = (message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).optional(),
-  );
+const optionalId = (message: string) => z.preprocess(blankToUndefined, recordId(message).optional());
 
 export const isoDate = (message: string) =>
   requiredText(message).pipe(
@@ -85,14 +82,7 @@ const phone = (message: string) =>
 /** Ids in a list field: `files[]`-style repeated fields arrive as one value or many. */
 const idList = z.preprocess(
   (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
-  z
-    .array(
-      z.coerce
-        .number({ error: PROPOSAL_MESSAGES.fileId })
-        .int({ error: PROPOSAL_MESSAGES.fileId })
-        .positive({ error: PROPOSAL_MESSAGES.fileId }),
-    )
-    .max(100),
+  z.array(recordId(PROPOSAL_MESSAGES.fileId)).max(100),
 );
 
 /** RW is kept only when RT is chosen (spec §5). */
@@ -223,13 +213,7 @@ export const VERIFICATION_MESSAGES = {
 /** POST verification: the chosen proposals (spec §5: at least one). */
 export const ZVerification = z.object({
   proposalId: z
-    .array(
-      z.coerce
-        .number({ error: 'Id usulan tidak valid.' })
-        .int({ error: 'Id usulan tidak valid.' })
-        .positive({ error: 'Id usulan tidak valid.' }),
-      { error: VERIFICATION_MESSAGES.noneChosen },
-    )
+    .array(recordId('Id usulan tidak valid.'), { error: VERIFICATION_MESSAGES.noneChosen })
     .min(1, { error: VERIFICATION_MESSAGES.noneChosen })
     .max(1000, { error: 'Maksimal 1000 usulan sekali verifikasi.' }),
 });

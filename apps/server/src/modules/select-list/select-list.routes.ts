@@ -1,4 +1,4 @@
-import { CONSULTANT_TYPE_NAMES, MAX_PAGE_SIZE, SELECT_SEARCH_LIMIT } from '@eusulan/shared';
+import { CONSULTANT_TYPE_NAMES, MAX_PAGE_SIZE, recordId, SELECT_SEARCH_LIMIT } from '@eusulan/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../lib/envelope.ts';
@@ -10,11 +10,7 @@ const flag = z
   .enum(['0', '1', 'true', 'false'], { error: 'Harus 0 atau 1.' })
   .optional()
   .transform((value) => value === '1' || value === 'true');
-const optionalId = z.coerce
-  .number({ error: 'Harus berupa id.' })
-  .int()
-  .positive({ error: 'Harus berupa id.' })
-  .optional();
+const optionalId = recordId('Harus berupa id.').optional();
 
 const ZSelectQuery = z.object({
   search: z.string().trim().max(200).optional().default(''),

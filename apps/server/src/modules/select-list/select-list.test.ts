@@ -135,4 +135,19 @@ describe('select lists', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/select-list/road?limit=0', headers });
     expect(bad.statusCode).toBe(422);
   });
+
+  it('refuse an id beyond PostgreSQL integer with 422, not a database error', async () => {
+    // Found by the bad-input fuzz on PostgreSQL: 2147483648 reached the query and failed there (500).
+    for (const query of ['?villageId=2147483648', '?userId=99999999999']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/select-list/consultant${query}`,
+        headers,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().status.message).toMatch(/id/);
+    }
+    // The largest integer is still a valid (unknown) village: answered, not refused.
+    expect(Array.isArray(await options('consultant', '?villageId=2147483647'))).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { SURVEY_MESSAGES, UPLOAD_LIMITS } from '@eusulan/shared';
+import { recordId, SURVEY_MESSAGES, UPLOAD_LIMITS } from '@eusulan/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../lib/envelope.ts';
@@ -16,10 +16,7 @@ const consultantOnly = requireAuth({ roles: ['consultan'] });
 const ZPhotoFields = z.object({
   photoCategoryId: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.coerce
-      .number({ error: SURVEY_MESSAGES.photoCategory })
-      .int({ error: SURVEY_MESSAGES.photoCategory })
-      .positive({ error: SURVEY_MESSAGES.photoCategory }),
+    recordId(SURVEY_MESSAGES.photoCategory),
   ),
 });
 const ZVideoFields = z.object({
