@@ -50,11 +50,15 @@ export const proposals = pgTable(
           sql`lower(${proposals.proposerName} || E'\\x1f' || ${proposals.phoneNumber} || E'\\x1f' || ${proposals.address})`,
       ),
   },
-  // Migration 0002 adds what Drizzle cannot declare: trigram search indexes, (proposal_type, id), and the
-  // place-key expression index used by the history count.
+  // Migrations 0002, 0004, 0006 and 0013 add what Drizzle cannot declare: the trigram search index,
+  // (proposal_type, id) covering the list filters, the name sort, and the place-key expression index used
+  // by the history count.
   (t) => [
     index('proposals_type_date_idx').on(t.proposalType, t.proposalDate),
-    index('proposals_consultant_status_idx').on(t.consultantId, t.statusType),
+    // A consultant's waiting proposals of one tab, newest first (verification; the need-approval dots).
+    index('proposals_consultant_status_idx').on(t.consultantId, t.statusType, t.proposalType, t.createdAt),
+    // A consultant's proposals in id order (Tugas Survey's list), walked from a block's first id.
+    index('proposals_consultant_id_idx').on(t.consultantId, t.id),
     index('proposals_status_type_idx').on(t.statusType, t.proposalType),
     index('proposals_place_idx').on(t.roadId, t.villageId, t.rtNumber, t.rwNumber),
     index('proposals_created_at_idx').on(t.createdAt),

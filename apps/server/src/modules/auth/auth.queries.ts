@@ -1,11 +1,18 @@
 import type { TRole } from '@eusulan/shared';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { consultants, districts, loginFailures, roles, sessions, users } from '../../db/schema/index.ts';
 
 /** The session behind a token, if it is unrevoked, unexpired and its user still active. */
 export async function findLiveSession(db: Db, sessionId: string, userId: number) {
-  const [row] = await db
+  const [row] = await liveSession(db).execute({ sessionId, userId });
+  return row ? { ...row, role: row.role as TRole } : null;
+}
+
+/** Every signed-in request asks it, so it is built and planned once (db/prepared.ts). */
+const liveSession = preparedOnce((db) =>
+  db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -18,16 +25,16 @@ export async function findLiveSession(db: Db, sessionId: string, userId: number)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
       ),
     )
-    .limit(1);
-  return row ? { ...row, role: row.role as TRole } : null;
-}
+    .limit(1)
+    .prepare('live_session'),
+);
 
 export async function findUserForLogin(db: Db, username: string) {
   const [row] = await db

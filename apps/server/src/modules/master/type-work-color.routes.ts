@@ -5,15 +5,38 @@ import type { Db } from '../../db/client.ts';
 import { completedWorkImports, typeWorkColors } from '../../db/schema/index.ts';
 import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { badRequest, invalid, notFound } from '../../lib/http-error.ts';
-import { containsPattern, lowerEquals, readListQuery } from '../../lib/pagination.ts';
+import { containsPattern, type ListRequest, lowerEquals, readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { auditedMasterWrite } from '../audit/audit.service.ts';
 
 const adminOnly = requireAuth({ roles: ['admin'] });
-const SORTABLE = { id: typeWorkColors.id, typeWork: typeWorkColors.typeWork, color: typeWorkColors.color };
+export const TYPE_WORK_COLOR_SORTABLE = {
+  id: typeWorkColors.id,
+  typeWork: typeWorkColors.typeWork,
+  color: typeWorkColors.color,
+};
 const columns = { id: typeWorkColors.id, typeWork: typeWorkColors.typeWork, color: typeWorkColors.color };
+
+/** GET type-work-color: the colours searched on type or colour, one page and the total. */
+export async function listTypeWorkColors(db: Db, list: ListRequest) {
+  const pattern = containsPattern(list.search);
+  const where = list.search
+    ? or(ilike(typeWorkColors.typeWork, pattern), ilike(typeWorkColors.color, pattern))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(typeWorkColors)
+      .where(where)
+      .orderBy(list.orderBy, typeWorkColors.id)
+      .limit(list.limit)
+      .offset(list.offset),
+    db.select({ total: count() }).from(typeWorkColors).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
 
 async function findColor(db: Db, id: number) {
   const [row] = await db.select(columns).from(typeWorkColors).where(eq(typeWorkColors.id, id));
@@ -70,22 +93,9 @@ export async function typeWorkColorRoutes(app: FastifyInstance) {
   }
 
   app.get(base, { preHandler: adminOnly }, async (request) => {
-    const list = readListQuery(request.query, SORTABLE, SORTABLE.id);
-    const pattern = containsPattern(list.search);
-    const where = list.search
-      ? or(ilike(typeWorkColors.typeWork, pattern), ilike(typeWorkColors.color, pattern))
-      : undefined;
-    const [rows, [total]] = await Promise.all([
-      db
-        .select(columns)
-        .from(typeWorkColors)
-        .where(where)
-        .orderBy(list.orderBy, typeWorkColors.id)
-        .limit(list.limit)
-        .offset(list.offset),
-      db.select({ total: count() }).from(typeWorkColors).where(where),
-    ]);
-    return pagedEnvelope(rows, total?.total ?? 0, list);
+    const list = readListQuery(request.query, TYPE_WORK_COLOR_SORTABLE, TYPE_WORK_COLOR_SORTABLE.id);
+    const { rows, total } = await listTypeWorkColors(db, list);
+    return pagedEnvelope(rows, total, list);
   });
   app.get(`${base}/:id`, { preHandler: adminOnly }, async (request) =>
     envelope(await load(idParam(request.params))),

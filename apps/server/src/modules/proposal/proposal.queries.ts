@@ -1,14 +1,16 @@
-import type {
-  TFileKind,
-  TProposalForm,
-  TProposalListQuery,
-  TProposalType,
-  TStatusType,
+import {
+  PROPOSAL_TYPES,
+  type TFileKind,
+  type TProposalForm,
+  type TProposalListQuery,
+  type TProposalType,
+  type TStatusType,
 } from '@eusulan/shared';
-import { and, count, desc, eq, gte, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias, type PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import { allQueries } from '../../db/all-queries.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import {
   consultants,
   proposalFiles,
@@ -18,7 +20,7 @@ import {
   surveys,
   villages,
 } from '../../db/schema/index.ts';
-import { containsPattern, type ListRequest } from '../../lib/pagination.ts';
+import { containsPattern, type ListRequest, nearerEnd, type PageWindow } from '../../lib/pagination.ts';
 
 export const PROPOSAL_SORTABLE = {
   id: proposals.id,
@@ -134,8 +136,11 @@ function listConditions(filters: ProposalFilters, scope: ProposalScope, search: 
     const { pattern, roadIds, villageIds, consultantIds } = search;
     conditions.push(
       or(
-        // search_text is stored lower-cased (schema), so a LIKE of the lower-cased pattern is ILIKE.
-        sql`${proposals.searchText} like lower(${pattern})`,
+        // search_text is stored lower-cased (schema), so a LIKE of the lower-cased pattern is ILIKE. The
+        // type as a literal next to it, so the planner takes the tab's own trigram index (migration 0014).
+        filters.proposalType
+          ? sql`(${proposals.proposalType} = ${typeLiteral(filters.proposalType)} and ${proposals.searchText} like lower(${pattern}))`
+          : sql`${proposals.searchText} like lower(${pattern})`,
         roadIds.length ? inArray(proposals.roadId, roadIds) : undefined,
         villageIds.length ? inArray(proposals.villageId, villageIds) : undefined,
         consultantIds.length ? inArray(proposals.consultantId, consultantIds) : undefined,
@@ -143,6 +148,12 @@ function listConditions(filters: ProposalFilters, scope: ProposalScope, search: 
     );
   }
   return conditions;
+}
+
+/** A proposal type as an SQL literal (checked against the enum), for partial-index predicates. */
+function typeLiteral(type: TProposalType) {
+  if (!PROPOSAL_TYPES.includes(type)) throw new Error(`unknown proposal type ${type}`);
+  return sql.raw(`'${type}'`);
 }
 
 /** `select id from <table> where <column> ilike <pattern>` as a subquery. */
@@ -155,22 +166,131 @@ const keptCountApplies = (filters: ProposalFilters, search: string) =>
   !search && filters.isHistory !== '1' && !filters.excludeId?.length;
 
 /** A list's total from the counts kept by triggers: a few thousand rows at most, whatever the table size. */
-function keptCount(db: Db, filters: ProposalFilters, scope: ProposalScope) {
+async function keptCount(db: Db, filters: ProposalFilters, scope: ProposalScope) {
   const conditions: SQL[] = [];
   if (filters.proposalType) conditions.push(sql`proposal_type = ${filters.proposalType}`);
   if (filters.startYear) conditions.push(sql`year >= ${filters.startYear}`);
   if (filters.endYear) conditions.push(sql`year <= ${filters.endYear}`);
   if (scope.consultantId !== undefined) conditions.push(sql`consultant_id = ${scope.consultantId}`);
-  if (scope.statusTypes) {
-    conditions.push(
-      sql`status_type in (${sql.join(
-        scope.statusTypes.map((status) => sql`${status}`),
-        sql`, `,
-      )})`,
-    );
-  }
+  if (scope.statusTypes) conditions.push(statusIn(scope.statusTypes));
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  return db.select({ total: sql<number>`coalesce(sum(total), 0)::int` }).from(sql`proposal_counts ${where}`);
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(total), 0)::int` })
+    .from(sql`proposal_counts ${where}`);
+  return row?.total ?? 0;
+}
+
+const statusIn = (statuses: readonly TStatusType[]) =>
+  sql`status_type in (${sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
+
+/**
+ * Proposal ids fall into blocks of this many; migrations 0011 and 0013 keep a count per block (and type,
+ * status, consultant and year), so a page in id order starts at its block's first id and skips only what
+ * lies before it inside that block, instead of walking every row of the pages before it.
+ */
+export const PROPOSAL_ID_BLOCK = 16_384;
+
+/** What the per-block counts can place: id order and the filters they are kept by. */
+const blockPlacementApplies = (filters: ProposalFilters, list: ListRequest) =>
+  keptCountApplies(filters, list.search) && list.isIdDescending === true;
+
+/**
+ * The total of a list and where its page starts, from the per-block counts (consultant 0 holds every
+ * consultant's): the ids below `idBelow` in id order, after skipping `skip` of them; null past the end.
+ */
+async function placeByBlocks(db: Db, filters: ProposalFilters, scope: ProposalScope, offset: number) {
+  const conditions: SQL[] = [sql`consultant_id = ${scope.consultantId ?? 0}`];
+  if (filters.proposalType) conditions.push(sql`proposal_type = ${filters.proposalType}`);
+  if (scope.statusTypes) conditions.push(statusIn(scope.statusTypes));
+  if (filters.startYear) conditions.push(sql`year >= ${filters.startYear}`);
+  if (filters.endYear) conditions.push(sql`year <= ${filters.endYear}`);
+  const blocks = await db
+    .select({ block: sql<number>`block`, total: sql<number>`sum(total)::int` })
+    .from(sql`proposal_blocks where ${sql.join(conditions, sql` and `)}`)
+    .groupBy(sql`block`)
+    .orderBy(sql`block desc`);
+  let before = 0;
+  let place: { idBelow: number; skip: number } | null = null;
+  for (const { block, total } of blocks) {
+    if (!place && before + total > offset) {
+      place = { idBelow: (block + 1) * PROPOSAL_ID_BLOCK, skip: offset - before };
+    }
+    before += total;
+  }
+  return { total: before, place };
+}
+
+/** One page's proposal ids, in the list's order (read in reverse when the window says so). */
+async function pageIds(db: Db, where: SQL | undefined, list: ListRequest, page: PageWindow) {
+  const order =
+    page.reverse && list.reverseOrderBy
+      ? [list.reverseOrderBy, asc(proposals.id)]
+      : [list.orderBy, desc(proposals.id)];
+  const rows = await selectIds(db, { id: proposals.id }, list)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  const found = rows.map((row) => row.id);
+  return page.reverse && list.reverseOrderBy ? found.reverse() : found;
+}
+
+/**
+ * The proposals to pick a page's ids from, with roads only when sorting by road: even a join the planner
+ * removes keeps road_id "needed", which rules out the index-only walk of (proposal_type, id) that makes a
+ * deep page cheap (5.3 → 1.2 ms at page 1000).
+ */
+function selectIds<F extends SelectedFields>(db: Db, fields: F, list: ListRequest) {
+  const query = db.select(fields).from(proposals);
+  return list.sortBy === 'road' ? query.leftJoin(roads, eq(roads.id, proposals.roadId)) : query;
+}
+
+/**
+ * One page's ids and the list's total in one statement, for lists the kept counts do not know (searches,
+ * place history): the matches are found once (a trigram bitmap and its heap recheck, the search's whole
+ * cost), then counted and sorted, where a separate count and page query paid for them twice. The OFFSET 0
+ * keeps the planner from merging the two levels: merged, it walked the whole table in id order (an index
+ * that gives the order) and filtered every row, 400-700 ms for a deep search page.
+ */
+async function countedPageIds(db: Db, where: SQL | undefined, list: ListRequest) {
+  const sortKey = sql`${list.sort?.column ?? proposals.id}`.as('sort_key');
+  const matched = selectIds(db, { id: proposals.id, sortKey }, list).where(where);
+  const direction = sql.raw(list.sort?.direction === 'asc' ? 'asc' : 'desc');
+  const result = await db.execute(sql`
+    select id, (count(*) over ())::int as total from (${matched} offset 0) as matched
+    order by sort_key ${direction}, id desc limit ${list.limit} offset ${list.offset}`);
+  const rows = (result as unknown as { rows: { id: number; total: number }[] }).rows;
+  if (rows.length || list.offset === 0) return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
+  // Past the end: no row carries the total.
+  const [counted] = await db.select({ total: count() }).from(proposals).where(where);
+  return { ids: [], total: counted?.total ?? 0 };
+}
+
+/**
+ * The decorated rows of the given proposals, in the given order, by a prepared statement (db/prepared.ts):
+ * building this select of five joins and two per-row subqueries took Drizzle about a millisecond per call.
+ */
+const rowsById = preparedOnce((db) =>
+  selectRows(db)
+    .where(sql`${proposals.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('proposal_rows_by_id'),
+);
+
+async function rowsByIds(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await rowsById(db).execute({ ids });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The rows of one page, decorated, in the list's order. */
+async function pageRows(db: Db, where: SQL | undefined, list: ListRequest, page: PageWindow) {
+  // The page's ids first (an index walk), then the joins and per-row subqueries for those rows only: on
+  // the whole filtered set, an OFFSET pays them for every skipped row and the planner hashes all surveys.
+  return rowsByIds(db, await pageIds(db, where, list, page));
 }
 
 export async function listProposals(
@@ -180,24 +300,36 @@ export async function listProposals(
   scope: ProposalScope,
 ) {
   const where = and(...listConditions(filters, scope, await searchMatches(db, list.search)));
-  // The page's ids first (an index walk), then the joins and per-row subqueries for those rows only: on
-  // the whole filtered set, an OFFSET pays them for every skipped row and the planner hashes all surveys.
-  // Roads only when sorting by road: even a join the planner removes keeps road_id "needed", which rules
-  // out the index-only walk of (proposal_type, id) that makes a deep page cheap (5.3 → 1.2 ms at page 1000).
-  const pageIds = db.select({ id: proposals.id }).from(proposals);
-  const page = (list.sortBy === 'road' ? pageIds.leftJoin(roads, eq(roads.id, proposals.roadId)) : pageIds)
-    .where(where)
-    .orderBy(list.orderBy, desc(proposals.id))
-    .limit(list.limit)
-    .offset(list.offset)
-    .as('page');
-  const [rows, [total]] = await Promise.all([
-    selectRows(db).innerJoin(page, eq(page.id, proposals.id)).orderBy(list.orderBy, desc(proposals.id)),
-    keptCountApplies(filters, list.search)
-      ? keptCount(db, filters, scope)
-      : db.select({ total: count() }).from(proposals).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  // In id order (the default): the total and the page's block from the kept per-block counts, then at
+  // most a block's worth of the index, whatever the page number.
+  if (blockPlacementApplies(filters, list)) {
+    const { total, place } = await placeByBlocks(db, filters, scope, list.offset);
+    if (!place) return { rows: [], total };
+    const rows = await pageRows(db, and(where, lt(proposals.id, place.idBelow)), list, {
+      reverse: false,
+      offset: place.skip,
+      limit: list.limit,
+    });
+    return { rows, total };
+  }
+  // Searches and the place history: the matches counted and paged in one statement.
+  if (!keptCountApplies(filters, list.search)) {
+    const { ids, total } = await countedPageIds(db, where, list);
+    return { rows: await rowsByIds(db, ids), total };
+  }
+  // Page 1 in another order needs no total to be found: the rows and the total at once.
+  if (list.offset === 0) {
+    const [rows, total] = await Promise.all([
+      pageRows(db, where, list, { reverse: false, offset: 0, limit: list.limit }),
+      keptCount(db, filters, scope),
+    ]);
+    return { rows, total };
+  }
+  // A deeper page in another order: from the nearer end, so no page walks more than half the list.
+  const total = await keptCount(db, filters, scope);
+  const page = nearerEnd(list, total);
+  if (!page) return { rows: [], total };
+  return { rows: await pageRows(db, where, list, page), total };
 }
 
 export type ProposalRecord = NonNullable<Awaited<ReturnType<typeof findProposal>>>;
@@ -208,7 +340,7 @@ export async function proposalExists(db: Db, id: number) {
 }
 
 export async function findProposal(db: Db, id: number) {
-  const [row] = await selectRows(db).where(eq(proposals.id, id));
+  const [row] = await rowsByIds(db, [id]);
   return row ?? null;
 }
 

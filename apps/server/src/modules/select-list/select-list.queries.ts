@@ -7,7 +7,6 @@ import {
   consultants,
   districts,
   photoCategories,
-  proposals,
   roads,
   roadTypes,
   roles,
@@ -126,11 +125,17 @@ export async function consultantOptions(db: Db, q: SelectQuery, filter: Consulta
     .limit(q.limit);
 }
 
+/**
+ * The years that have proposals, from the counts kept by triggers (migration 0005): a few thousand rows,
+ * where a DISTINCT over the proposals reads all of them (a million: ~150 ms).
+ */
 export const proposalYearOptions = (db: Db, q: SelectQuery) =>
   db
-    .selectDistinct({ year: sql<number>`extract(year from ${proposals.proposalDate})::int` })
-    .from(proposals)
-    .orderBy(desc(sql`1`))
+    .select({ year: sql<number>`year::int` })
+    .from(sql`proposal_counts`)
+    .groupBy(sql`year`)
+    .having(sql`sum(total) > 0`)
+    .orderBy(desc(sql`year`))
     .limit(q.limit);
 
 export const completedWorkYearOptions = (db: Db, q: SelectQuery) =>

@@ -5,6 +5,7 @@ import {
   asbSurveyors,
   consultants,
   photoCategories,
+  proposals,
   roads,
   villages,
   workNotes,
@@ -58,6 +59,18 @@ describe('select lists', () => {
     expect(await options('year-completed-work')).toEqual([{ year: thisYear }, { year: thisYear - 1 }]);
     expect(await options('location', '?search=darmo')).toEqual([{ lokasi: 'Jalan Raya Darmo' }]);
     expect(await options('location')).toHaveLength(11);
+  });
+
+  it('follow the proposals in the years they offer (counted by triggers)', async () => {
+    const [proposal] = await t.db.select({ id: proposals.id }).from(proposals).limit(1);
+    const [moved] = await t.db
+      .update(proposals)
+      .set({ proposalDate: '2019-08-17' })
+      .where(eq(proposals.id, proposal!.id))
+      .returning({ id: proposals.id, proposalDate: proposals.proposalDate });
+    expect(await options('year-proposal')).toEqual([{ year: 2026 }, { year: 2019 }]);
+    await t.db.delete(proposals).where(eq(proposals.id, moved!.id));
+    expect(await options('year-proposal')).toEqual([{ year: 2026 }]);
   });
 
   it('leave out inactive records', async () => {
