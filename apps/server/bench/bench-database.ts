@@ -24,10 +24,11 @@ export interface SqlClient {
 export interface SqlPool extends SqlClient {
   connect(): Promise<SqlClient & { release(): void }>;
 }
-/** A database the generators fill: its name (for COMMENT ON DATABASE) and a pool on it. */
+/** A database the generators fill: its name (for COMMENT ON DATABASE), a pool on it and Drizzle on it. */
 export interface DataTarget {
   name: string;
   pool: SqlPool;
+  db: Database;
 }
 
 export interface CapturedQuery {
@@ -131,7 +132,7 @@ export async function openPgliteBenchDatabase(dataDir: string) {
       client.query<R>(text, values),
   };
   const pool: SqlPool = { ...session, connect: async () => ({ ...session, release: () => undefined }) };
-  return { name: 'postgres', pool, close: () => handle.close() } satisfies DataTarget & {
+  return { name: 'postgres', pool, db: handle.db, close: () => handle.close() } satisfies DataTarget & {
     close(): Promise<void>;
   };
 }

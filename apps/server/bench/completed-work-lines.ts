@@ -1,6 +1,7 @@
-// Completed-work lines for the dashboard bench and the load run: lines of 10 to 40 points around Surabaya
-// in a few imports (years x work types), file names starting with 'Bench Dashboard', made on the database
-// server in one INSERT ... SELECT. A set that already has the asked number of them is reused.
+// Completed-work lines for the benches and the load run: lines of 10 to 40 points around Surabaya in a few
+// imports (years x work types; the last three years unless told), file names starting with 'Bench
+// Dashboard', made on the database server in one INSERT ... SELECT. A set that already has the asked number
+// of them over the same years is reused.
 import { SURABAYA_ROADS } from './bench-data.ts';
 import type { DataTarget } from './bench-database.ts';
 
@@ -12,22 +13,34 @@ const WORK_TYPES: [string, string][] = [
   ['Pemeliharaan Rutin', '#fb8c00'],
 ];
 
-/** Makes `count` completed-work lines in a few imports, unless exactly that many bench lines exist. */
+const lastYears = (count: number) => {
+  const thisYear = new Date().getFullYear();
+  return Array.from({ length: count }, (_, n) => thisYear - count + n);
+};
+
+/**
+ * Makes `count` completed-work lines in an import per year and work type, unless exactly that many bench
+ * lines exist over the same years.
+ */
 export async function ensureCompletedWorks(
   bench: DataTarget,
   count: number,
   log: (line: string) => void = console.log,
+  options: { years?: number[] } = {},
 ) {
   const pattern = `${BENCH_IMPORT_PREFIX}%`;
+  const years = options.years ?? lastYears(3);
   const {
     rows: [existing],
-  } = await bench.pool.query<{ works: number; points: number }>(
-    `select count(*)::int as works, coalesce(sum(jsonb_array_length(w.coordinates -> 0)), 0)::int as points
+  } = await bench.pool.query<{ works: number; points: number; years: number[] }>(
+    `select count(*)::int as works, coalesce(sum(jsonb_array_length(w.coordinates -> 0)), 0)::int as points,
+       coalesce(array_agg(distinct i.year order by i.year), '{}') as years
      from completed_works w join completed_work_imports i on i.id = w.import_id
      where i.file_name like $1`,
     [pattern],
   );
-  if (existing?.works === count) {
+  const sameYears = [...years].sort((a, b) => a - b).join() === existing?.years.join();
+  if (existing?.works === count && (count === 0 || sameYears)) {
     log(`completed works already in ${bench.name}: ${count.toLocaleString('en')} lines`);
     return { generated: false, seconds: 0, points: existing.points };
   }
@@ -52,8 +65,6 @@ export async function ensureCompletedWorks(
         ).rows[0]?.id;
       if (id) typeIds.push(id);
     }
-    const thisYear = new Date().getFullYear();
-    const years = [thisYear - 3, thisYear - 2, thisYear - 1];
     const { rows: imports } = await client.query<{ id: number; year: number }>(
       `insert into completed_work_imports (year, type_work_color_id, file_name, storage_key)
        select y, t, $3 || ' ' || y || ' ' || t || '.zip', 'bench/dashboard-' || y || '-' || t || '.zip'

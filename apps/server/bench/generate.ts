@@ -1,10 +1,14 @@
 // The bench data set: real Surabaya kecamatan and kelurahan (db/seed/data/surabaya-wilayah.csv), real
-// street names, Rayon and CV/PT consultants, and N proposals made on the database server in one
-// INSERT ... SELECT over generate_series. Idempotent per database: a database that already holds the same
-// set (marked in its comment) is left as it is. Run alone to prepare a database to reuse:
-//   TEST_DATABASE_URL=... node --import tsx bench/generate.ts --database=eusulan_bench_dev --proposals=200000
+// street names and their numbered gangs, Rayon and CV/PT consultants, and N proposals made on the database
+// server in one INSERT ... SELECT over generate_series, with a submitted survey (roads, drawn lines, ASB
+// items) for the surveyed and finished ones. Idempotent per database: a database that already holds the
+// same set (marked in its comment) is left as it is. Run alone to prepare a database to reuse (the full
+// set: 1,000,000 proposals over ten years, 200,000 completed-work lines, an account per consultant):
+//   TEST_DATABASE_URL=... node --import tsx bench/generate.ts --database=eusulan_bench_1m
 import { fileURLToPath } from 'node:url';
+import { fillEncodedLines } from '../src/db/fill-encoded-lines.ts';
 import { readSurabayaWilayah } from '../src/db/seed/demo.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
 import {
   DAMAGE,
   FIRM_WORDS,
@@ -22,11 +26,14 @@ import {
   type SqlClient,
   type SqlPool,
 } from './bench-database.ts';
+import { ensureCompletedWorks } from './completed-work-lines.ts';
 import { readBenchOptions, requireServerUrl } from './options.ts';
+import { addSurveyDetails } from './survey-details.ts';
 
 export interface GenerateOptions {
   proposals: number;
   consultants: number;
+  /** First year of the proposal dates (options.ts: defaultFromYear(), ten calendar years up to today). */
   fromYear: number;
 }
 
@@ -35,7 +42,10 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** What the database comment says once a set is loaded; a different request regenerates the proposals. */
 const markerOf = (options: GenerateOptions) =>
-  `eusulan-bench v1 proposals=${options.proposals} consultants=${options.consultants} from-year=${options.fromYear}`;
+  `eusulan-bench v2 proposals=${options.proposals} consultants=${options.consultants} from-year=${options.fromYear}`;
+
+/** Numbered gangs per real street in the road master (Jalan Ngagel Gg. 7): a city's few thousand names. */
+const GANGS_PER_ROAD = 100;
 
 async function withTransaction<T>(pool: SqlPool, work: (client: SqlClient) => Promise<T>) {
   const client = await pool.connect();
@@ -86,6 +96,15 @@ async function loadMasters(client: SqlClient, consultantCount: number) {
     `insert into roads (name) select n from unnest($1::text[]) as n
      where not exists (select 1 from roads r where r.name = n)`,
     [SURABAYA_ROADS],
+  );
+  // The gangs fill the road master (its list and search) to a real city's size; proposals name the streets.
+  await client.query(
+    `insert into roads (name)
+     select name from (
+       select r || ' Gg. ' || g as name from unnest($1::text[]) as r cross join generate_series(1, $2::int) as g
+       except select name from roads
+     ) as gangs order by name`,
+    [SURABAYA_ROADS, GANGS_PER_ROAD],
   );
 
   const rayons = Object.entries(RAYON_CODES);
@@ -153,7 +172,7 @@ select proposal_type::proposal_type, d, proposer_name, phone, road_id, village_i
   consultant_id, status::status_type,
   case when status in ('surveyed', 'finished')
     then (array['project', 'self_management', 'pending'])[1 + floor(r_process * 3)::int]::process_type end,
-  $14::int,
+  $13::int,
   case when status <> 'unverified' then created_at + (1 + floor(r_verify * 14)::int) * interval '1 day' end,
   created_at, created_at
 from (
@@ -179,13 +198,21 @@ from (
       (1 + floor(r_house * 150)::int) as address,
     case when r_rayon < 0.6 then ($6::int[])[vi]
       else ($7::int[])[1 + floor(r_external * cardinality($7::int[]))::int] end as consultant_id,
-    case when r_date < $13::float8
-      then case when r_status < 0.10 then 'unverified' when r_status < 0.20 then 'verified'
-        when r_status < 0.50 then 'surveyed' else 'finished' end
-      else case when r_status < 0.45 then 'unverified' when r_status < 0.75 then 'verified'
-        when r_status < 0.90 then 'surveyed' else 'finished' end
+    -- Old proposals are mostly dealt with: about 30 % are surveyed or finished, and a proposal waits for
+    -- its consultant's verification only in its first weeks (a thin tail is forgotten), as in an office
+    -- whose consultants verify every few days.
+    case when age > 365
+      then case when r_status < 0.005 then 'unverified' when r_status < 0.69 then 'verified'
+        when r_status < 0.70 then 'surveyed' else 'finished' end
+      when age > 60
+      then case when r_status < 0.03 then 'unverified' when r_status < 0.70 then 'verified'
+        when r_status < 0.85 then 'surveyed' else 'finished' end
+      else case when r_status < 0.40 then 'unverified' when r_status < 0.88 then 'verified'
+        when r_status < 0.98 then 'surveyed' else 'finished' end
     end as status,
     r_process, r_verify
+  from (
+  select *, current_date - ($11::date + floor(r_date * $12::int)::int) as age
   from (
     select 1 + floor(random() * cardinality($5::int[]))::int as vi,
       random() as r_date, random() as r_time, random() as r_type, random() as r_first, random() as r_last,
@@ -196,9 +223,12 @@ from (
     from generate_series(1, $10::int)
     offset 0
   ) as draws
-) as rows`;
+  ) as aged
+) as rows
+-- Ids in the order the proposals came in, as the application assigns them.
+order by created_at`;
 
-/** A submitted survey for every surveyed or finished proposal, so the list's has-survey check finds some. */
+/** A submitted survey for every surveyed or finished proposal (survey-details.ts adds roads and lines). */
 const INSERT_SURVEYS = `
 insert into surveys (proposal_id, consultant_id, is_draft, damage_identification, suggestion, submitted_at,
   created_at, updated_at)
@@ -241,8 +271,10 @@ export async function generateBenchData(
   const days = Math.max(1, Math.floor((today.getTime() - from.getTime()) / DAY_MS) + 1);
   await withTransaction(bench.pool, async (client) => {
     await client.query("set local maintenance_work_mem = '256MB'");
+    await client.query("set local work_mem = '256MB'");
     const masters = await loadMasters(client, options.consultants);
-    await client.query('truncate proposals restart identity cascade');
+    // The kept counts too: TRUNCATE fires none of the row-change triggers that keep them.
+    await client.query('truncate proposals, proposal_counts, proposal_blocks restart identity cascade');
     const indexes = await dropSecondaryIndexes(client, ['proposals', 'surveys']);
     await client.query('select setseed(0.42)');
     await client.query(INSERT_PROPOSALS, [
@@ -258,20 +290,89 @@ export async function generateBenchData(
       options.proposals,
       isoDate(from),
       days,
-      // Draws below this fall more than a year before today.
-      Math.max(0, (days - 365) / days),
       masters.adminId,
     ]);
     await client.query(INSERT_SURVEYS);
     for (const definition of indexes) await client.query(definition);
-    await client.query(`comment on database ${bench.name} is '${marker}'`);
   });
+  const proposalSeconds = (performance.now() - startedAt) / 1000;
+  log(`made ${options.proposals.toLocaleString('en')} proposals in ${proposalSeconds.toFixed(1)} s`);
+  await addSurveyDetails(bench, log);
+  // The drawn lines as the app stores them (encoded paths), with the app's own encoder.
+  const encodingStartedAt = performance.now();
+  await fillEncodedLines(bench.db);
+  log(`encoded the survey lines in ${((performance.now() - encodingStartedAt) / 1000).toFixed(1)} s`);
   // VACUUM as well: autovacuum would have set the visibility map of a table this old, and index-only
   // scans (the list counts) depend on it.
   await bench.pool.query('vacuum (analyze)');
+  // Marked last, so an interrupted run is made again the next time.
+  await bench.pool.query(`comment on database ${bench.name} is '${marker}'`);
   const seconds = (performance.now() - startedAt) / 1000;
   log(`generated ${options.proposals.toLocaleString('en')} proposals in ${seconds.toFixed(1)} s (${marker})`);
   return { generated: true, seconds };
+}
+
+/** The full set's other parts: completed-work lines over the same years, and accounts to sign in with. */
+export interface BenchSetOptions extends GenerateOptions {
+  works: number;
+}
+
+/** Password of every generated account (bench users only; the admin keeps BENCH_ADMIN's). */
+export const BENCH_USER_PASSWORD = 'BenchUser123';
+
+/**
+ * An account per consultant (konsultan-<code>, acting for it), a few structural and umum ones and more
+ * admins, unless they exist; the user master holds an office's worth of rows.
+ */
+export async function ensureBenchUsers(bench: DataTarget) {
+  const passwordHash = await hashPassword(BENCH_USER_PASSWORD);
+  await bench.pool.query(
+    `insert into users (name, username, password_hash, role_id, consultant_id)
+     select 'Petugas ' || c.name, 'konsultan-' || lower(c.code), $1, r.id, c.id
+     from consultants c join roles r on r.slug = 'consultan'
+     on conflict do nothing`,
+    [passwordHash],
+  );
+  await bench.pool.query(
+    `insert into users (name, username, password_hash, role_id)
+     select ($2::text[])[1 + (n * 7) % cardinality($2::text[])] || ' ' ||
+         ($3::text[])[1 + (n * 11) % cardinality($3::text[])],
+       r.slug || '-' || n, $1, r.id
+     from roles r cross join generate_series(1, 10) as n
+     where r.slug in ('admin', 'structural', 'umum')
+     on conflict do nothing`,
+    [passwordHash, FIRST_NAMES, LAST_NAMES],
+  );
+}
+
+/** generateBenchData, then the completed-work lines (over the same years) and the accounts; each reused. */
+export async function prepareBenchSet(
+  bench: DataTarget,
+  options: BenchSetOptions,
+  log: (line: string) => void = console.log,
+) {
+  const startedAt = performance.now();
+  const proposals = await generateBenchData(bench, options, log);
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: thisYear - options.fromYear + 1 }, (_, n) => options.fromYear + n);
+  const works = await ensureCompletedWorks(bench, options.works, log, { years });
+  if (works.generated) {
+    await fillEncodedLines(bench.db);
+    await bench.pool.query('vacuum (analyze) completed_works');
+  }
+  await ensureBenchUsers(bench);
+  const seconds = (performance.now() - startedAt) / 1000;
+  return { generated: proposals.generated || works.generated, seconds };
+}
+
+/** The database's size on disk, for the figures. */
+export async function databaseSize(bench: DataTarget) {
+  const {
+    rows: [row],
+  } = await bench.pool.query<{ size: string }>(
+    'select pg_size_pretty(pg_database_size(current_database())) as size',
+  );
+  return row?.size ?? '?';
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -279,8 +380,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const serverUrl = requireServerUrl('bench data generator');
   const bench = await openBenchDatabase(serverUrl, options.database);
   try {
-    await generateBenchData(bench, options);
-    console.log(`database: ${bench.name} (kept; reuse it with --database=${bench.name})`);
+    const { seconds } = await prepareBenchSet(bench, options);
+    console.log(
+      `database: ${bench.name}, ${await databaseSize(bench)} (${seconds.toFixed(0)} s; kept, reuse it with --database=${bench.name})`,
+    );
   } finally {
     await bench.close({ drop: false });
   }

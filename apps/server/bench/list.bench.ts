@@ -1,310 +1,306 @@
-// Issue 4 budgets on PostgreSQL: the proposal list calls over a generated data set (200,000 proposals by
-// default) through HTTP under load, each next to the same SQL run straight on the database, and the
-// 10,000-row spreadsheet import (time and the server's peak RSS). Needs TEST_DATABASE_URL.
+// Issue 11 (and issue 4's import): every list call of the API over the full set (generate.ts: 1,000,000
+// proposals over ten years, 30 % surveyed with lines, 200,000 completed-work lines, 50 consultants) on
+// PostgreSQL, each figure next to its limit or its floor. Needs TEST_DATABASE_URL.
 //
-// HTTP: autocannon against the server running as its own process (see server-process.ts), twice per
-// scenario: unpaced with N connections (the throughput), then paced at the budget's 300 req/s (the latency
-// the budget means). Unpaced, p50 is about connections / throughput (Little's law), so at 10 connections
-// "p50 < 25 ms" alone would demand 400 req/s; both sets of latencies are printed.
-// SQL: the route's own queries function (listProposals, listAssignedConsultants, ...) called on a pool of
-// the server's size with the route's parsed input, once at a time (the floor) and with as many concurrent
-// callers as HTTP connections; the ratio is HTTP p50 / SQL p50 at the same concurrency, so what it shows
-// is everything around the SQL: HTTP, session check, validation, presenter, JSON.
-// CPU: the server process's and its PostgreSQL backends' CPU time per request during the unpaced run
-// (/proc/<pid>/stat). Unlike latencies it barely moves when other work shares the machine, and it says how
-// many requests per second the cores allow and where the time goes.
+// Per call (list-calls.ts), at page 1 and at a deep page (the middle page: with reading from the nearer end,
+// the farthest from both; and for the admin's taruna tab also the last page):
+//   - the answer's total checked against a plain count(*) on the database, and a proposal page's ids
+//     against a plain ORDER BY ... OFFSET;
+//   - HTTP: autocannon against the server running as its own process (server-process.ts), signed in as a
+//     role that may make the call, paced at --rate (300 req/s) over --connections (10): p50 and p99, the
+//     latency the budget means (p50 < 25 ms, p99 < 100 ms); CPU per request of the server process and of
+//     its PostgreSQL backends during that run (/proc), which barely moves with other work on the machine;
+//   - the floor of HTTP: a bare Fastify app (bare-fastify.ts, its own process) answering the same JSON
+//     bytes with the same compression, at the same connections and rate;
+//   - SQL alone: the route's own queries function with the route's parse of the same query, run straight
+//     on the database one call at a time (median of 20), and the database's own execution time of the
+//     same statements (EXPLAIN ANALYZE, summed);
+//   - the framework overhead: HTTP p50 / SQL alone, and whether HTTP p50 <= 1.5 x SQL alone + 1 ms.
+// Then (key 'import') the 10,000-row spreadsheet import: time and the server's peak RSS.
+//
+// Flags: see options.ts (--quick, --proposals, --works, --database=NAME, --duration, --connections,
+// --only=key,…, --explain, --strict) plus --rate (default 300) and --unpaced (also an unpaced run: req/s).
+import { request as httpRequest } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
-import { ZProposalListQuery } from '@eusulan/shared';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { readListQuery } from '../src/lib/pagination.ts';
-import { parseInput } from '../src/lib/validate.ts';
-import {
-  consultantExists,
-  listAssignedConsultants,
-} from '../src/modules/assigned-consultant/assigned-consultant.queries.ts';
-import {
-  listConsultantProposals,
-  listProposals,
-  PROPOSAL_SORTABLE,
-} from '../src/modules/proposal/proposal.queries.ts';
-import { SEARCH_FRAGMENT, SHORT_SEARCH_FRAGMENT } from './bench-data.ts';
+import { type BareServer, startBareServer } from './bare-fastify.ts';
 import { type BenchDatabase, openBenchDatabase } from './bench-database.ts';
-import { generateBenchData } from './generate.ts';
+import { BENCH_USER_PASSWORD, databaseSize, prepareBenchSet } from './generate.ts';
 import { buildImportWorkbook } from './import-workbook.ts';
-import { type BenchOptions, readBenchOptions, requireServerUrl } from './options.ts';
+import {
+  answerIds,
+  answerTotal,
+  type CallerRole,
+  type ListCall,
+  listCalls,
+  pickTargets,
+} from './list-calls.ts';
+import { type BenchOptions, positiveInt, readBenchOptions, requireServerUrl } from './options.ts';
 import { ms, percentile, verdict } from './report.ts';
 import {
   backendCpu,
   backendCpuBetween,
   processCpuMs,
   type ServerProcess,
+  signIn,
   signInAdmin,
   startServer,
 } from './server-process.ts';
 
-const BUDGET = { p50Ms: 25, p99Ms: 100, requestsPerSecond: 300 };
+const BUDGET = { p50Ms: 25, p99Ms: 100 };
+/** The overhead target: HTTP p50 at most 1.5 times the SQL's own time plus 1 ms. */
+const OVERHEAD = { factor: 1.5, plusMs: 1 };
 const IMPORT_BUDGET = { seconds: 10, peakRssMb: 300 };
 const SERIAL_SAMPLES = 20;
 const WARM_UP_REQUESTS = 20;
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** What a browser sends: the server compresses lists in production. */
+const BROWSER = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
 interface Scenario {
+  call: ListCall;
   key: string;
   title: string;
+  page: number;
   path: string;
-  /** The same work the route does on the database, with the route's parsed input. */
-  sql: () => Promise<unknown>;
-  total: (body: unknown) => number;
+}
+
+interface Figures {
+  p50: number;
+  p99: number;
+  perSecond: number;
+  requests: number;
 }
 
 interface ScenarioResult {
   scenario: Scenario;
   total: number;
-  http: { p50: number; p99: number; perSecond: number; requests: number };
-  paced: { p50: number; p99: number; perSecond: number };
-  /** CPU ms per request during the unpaced run: the server process, and its PostgreSQL backends. */
+  expected: number;
+  idsChecked: boolean | null;
+  jsonBytes: number;
+  wireBytes: number;
+  paced: Figures;
+  unpaced: Figures | null;
+  bare: Figures;
   cpu: { server: number; database: number | null };
   sqlAlone: number;
-  sqlLoaded: { p50: number; p99: number; perSecond: number };
+  sqlExecution: number;
   misses: string[];
+  overheadOk: boolean;
 }
 
-const proposalTotal = (body: unknown) => (body as { data: { total: number } }).data.total;
-const metaTotal = (body: unknown) => (body as { meta: { total: number } }).meta.total;
-
-/** A GET proposal scenario: the URL and the route's own parse of its query, handed to listProposals. */
-function proposalScenario(bench: BenchDatabase, key: string, title: string, query: Record<string, string>) {
-  const search = new URLSearchParams(query).toString();
-  const filters = parseInput(ZProposalListQuery, query);
-  const list = readListQuery(query, PROPOSAL_SORTABLE, PROPOSAL_SORTABLE.id);
+function readOptions() {
+  const argv = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: argv,
+    strict: false,
+    options: { rate: { type: 'string' }, unpaced: { type: 'boolean', default: false } },
+  });
+  const rest = argv.filter((arg) => !/^--(rate(=.*)?|unpaced)$/.test(arg));
   return {
-    key,
-    title,
-    path: `/api-web/proposal?${search}`,
-    sql: () => listProposals(bench.db, filters, list, {}),
-    total: proposalTotal,
+    ...readBenchOptions(rest),
+    rate: positiveInt('rate', typeof values.rate === 'string' ? values.rate : undefined, 300),
+    unpaced: values.unpaced === true,
   };
 }
+type Options = BenchOptions & { rate: number; unpaced: boolean };
 
-/** The real data the scenarios ask about: a place with history, the busiest consultant, the tab sizes. */
-async function pickTargets(bench: BenchDatabase) {
-  const { rows: places } = await bench.pool.query<{
-    villageId: number;
-    roadId: number;
-    rt: string;
-    rw: string;
-    latestId: number;
-  }>(
-    `select village_id as "villageId", road_id as "roadId", rt_number as rt, rw_number as rw,
-       max(id) as "latestId"
-     from proposals where road_id is not null and rt_number is not null and rw_number is not null
-     group by 1, 2, 3, 4 order by count(*) desc, 1, 2, 3, 4 limit 1`,
-  );
-  const { rows: consultants } = await bench.pool.query<{ id: number }>(
-    'select consultant_id as id from proposals group by 1 order by count(*) desc, 1 limit 1',
-  );
-  const { rows: tarunaRows } = await bench.pool.query<{ total: number }>(
-    "select count(*)::int as total from proposals where proposal_type = 'taruna'",
-  );
-  const place = places[0];
-  const consultant = consultants[0];
-  if (!place || !consultant) throw new Error('the bench database has no proposals');
-  return { place, consultantId: consultant.id, tarunaTotal: tarunaRows[0]?.total ?? 0 };
-}
-
-function buildScenarios(bench: BenchDatabase, targets: Awaited<ReturnType<typeof pickTargets>>): Scenario[] {
-  const thisYear = new Date().getFullYear();
-  const deepPage = Math.max(1, Math.min(1000, Math.ceil(targets.tarunaTotal / 10)));
-  const { place } = targets;
-  const consultantList = {
-    page: 1,
-    limit: 10,
-    offset: 0,
-    search: '',
-    sortBy: 'total_proposals' as const,
-    direction: 'asc' as const,
-  };
-  const consultantProposals = readListQuery(
-    { page: '1', limit: '10' },
-    PROPOSAL_SORTABLE,
-    PROPOSAL_SORTABLE.id,
-  );
+/** Page 1 and the middle page of a paged call (and its last page when asked); one scenario otherwise. */
+function scenariosOf(call: ListCall, total: number): Scenario[] {
+  const at = (page: number, label: string, suffix = '') => ({
+    call,
+    key: `${call.key}${suffix}`,
+    title: `${call.title}${label}`,
+    page,
+    path: call.path(page),
+  });
+  if (!call.limit) return [at(1, '')];
+  const pages = Math.max(1, Math.ceil(total / call.limit));
+  const middle = Math.ceil(pages / 2);
   return [
-    ...(['taruna', 'umum', 'pokir', 'musrenbang'] as const).map((type) =>
-      proposalScenario(bench, `tab-${type}`, `tab ${type}, page 1`, {
-        proposalType: type,
-        isHistory: '0',
-        page: '1',
-        limit: '10',
-      }),
-    ),
-    proposalScenario(bench, 'search', `tab umum, search '${SEARCH_FRAGMENT}'`, {
-      proposalType: 'umum',
-      isHistory: '0',
-      search: SEARCH_FRAGMENT,
-      page: '1',
-      limit: '10',
-    }),
-    // A short given name: few trigrams, where the planner is most tempted to filter the whole tab instead.
-    proposalScenario(bench, 'search-short', `tab taruna, search '${SHORT_SEARCH_FRAGMENT}'`, {
-      proposalType: 'taruna',
-      isHistory: '0',
-      search: SHORT_SEARCH_FRAGMENT,
-      page: '1',
-      limit: '10',
-    }),
-    proposalScenario(bench, 'year-range', `tab pokir, years ${thisYear - 2}-${thisYear - 1}`, {
-      proposalType: 'pokir',
-      isHistory: '0',
-      startYear: String(thisYear - 2),
-      endYear: String(thisYear - 1),
-      page: '1',
-      limit: '10',
-    }),
-    proposalScenario(bench, 'deep-page', `tab taruna, page ${deepPage}`, {
-      proposalType: 'taruna',
-      isHistory: '0',
-      page: String(deepPage),
-      limit: '10',
-    }),
-    proposalScenario(bench, 'sort-name', 'tab musrenbang, sort proposer_name asc', {
-      proposalType: 'musrenbang',
-      isHistory: '0',
-      sort_by: 'proposer_name',
-      order_by: 'asc',
-      page: '1',
-      limit: '10',
-    }),
-    proposalScenario(bench, 'place-history', 'place history (isHistory=1)', {
-      isHistory: '1',
-      villageId: String(place.villageId),
-      roadId: String(place.roadId),
-      rtNumber: place.rt,
-      rwNumber: place.rw,
-      excludeId: String(place.latestId),
-      page: '1',
-      limit: '10',
-    }),
-    {
-      key: 'consultants',
-      title: 'assigned-consultant list',
-      path: '/api-web/assigned-consultant?page=1&limit=10',
-      sql: () => listAssignedConsultants(bench.db, consultantList),
-      total: proposalTotal,
-    },
-    {
-      key: 'consultant-proposals',
-      title: `assigned-consultant/${targets.consultantId}/list-proposal`,
-      path: `/api-web/assigned-consultant/${targets.consultantId}/list-proposal?page=1&limit=10`,
-      sql: async () => {
-        await consultantExists(bench.db, targets.consultantId);
-        return listConsultantProposals(bench.db, targets.consultantId, consultantProposals);
-      },
-      total: metaTotal,
-    },
+    at(1, `, page 1 of ${pages.toLocaleString('en')}`),
+    ...(middle > 1 ? [at(middle, `, page ${middle.toLocaleString('en')} (middle)`, '@middle')] : []),
+    ...(call.lastPage && pages > 2
+      ? [at(pages, `, page ${pages.toLocaleString('en')} (last)`, '@last')]
+      : []),
   ];
 }
 
-/** `workers` callers in a closed loop for `seconds`, like autocannon's connections. */
-async function loadSql(run: () => Promise<unknown>, workers: number, seconds: number) {
-  const latencies: number[] = [];
-  const startedAt = performance.now();
-  const endAt = startedAt + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (performance.now() < endAt) {
-        const callStartedAt = performance.now();
-        await run();
-        latencies.push(performance.now() - callStartedAt);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - startedAt) / 1000;
-  latencies.sort((a, b) => a - b);
+/** The bytes an answer takes on the wire (compressed as sent), read without decoding. */
+function wireBytes(url: string, headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    const request = httpRequest(url, { headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => resolve(bytes));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function load(url: string, headers: Record<string, string>, options: Options, overallRate?: number) {
+  const run = await autocannon({
+    url,
+    headers,
+    connections: options.connections,
+    duration: options.duration,
+    overallRate,
+  });
+  if (run.non2xx || run.errors || run.timeouts) {
+    throw new Error(
+      `${url}: ${run.non2xx} non-2xx, ${run.errors} errors, ${run.timeouts} timeouts under load`,
+    );
+  }
+  // Not one answer within the run (each took longer): no latency to speak of, only a miss.
+  if (!run.requests.total) {
+    return { p50: Number.POSITIVE_INFINITY, p99: Number.POSITIVE_INFINITY, perSecond: 0, requests: 0 };
+  }
   return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    perSecond: latencies.length / elapsed,
+    p50: run.latency.p50,
+    p99: run.latency.p99,
+    perSecond: run.requests.total / run.duration,
+    requests: run.requests.total,
   };
+}
+
+/** The statements a call sends, each EXPLAIN ANALYZEd: the sum of their execution times (ms). */
+async function executionTime(bench: BenchDatabase, run: () => Promise<unknown>) {
+  const queries = await bench.capture(run);
+  let total = 0;
+  for (const query of queries) {
+    const { rows } = await bench.pool.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, timing off) ${query.sql}`,
+      query.params,
+    );
+    const line = rows.map((row) => row['QUERY PLAN']).find((text) => text.startsWith('Execution Time'));
+    total += Number(/([\d.]+) ms/.exec(line ?? '')?.[1] ?? 0);
+  }
+  return total;
 }
 
 async function measureScenario(
   scenario: Scenario,
   bench: BenchDatabase,
   server: ServerProcess,
+  bare: BareServer,
   headers: Record<string, string>,
-  options: BenchOptions,
+  expected: number,
+  options: Options,
 ): Promise<ScenarioResult> {
   const url = `${server.url}${scenario.path}`;
-  let total = 0;
+  let text = '';
   for (let i = 0; i < WARM_UP_REQUESTS; i++) {
     const response = await fetch(url, { headers });
-    if (!response.ok) throw new Error(`${scenario.path}: ${response.status} ${await response.text()}`);
-    total = scenario.total(await response.json());
+    text = await response.text();
+    if (!response.ok) throw new Error(`${scenario.path}: ${response.status} ${text.slice(0, 500)}`);
   }
-  const load = async (overallRate?: number) => {
-    const run = await autocannon({
-      url,
-      headers,
-      connections: options.connections,
-      duration: options.duration,
-      overallRate,
-    });
-    if (run.non2xx || run.errors || run.timeouts) {
-      throw new Error(
-        `${scenario.path}: ${run.non2xx} non-2xx, ${run.errors} errors, ${run.timeouts} timeouts under load`,
-      );
-    }
-    return {
-      p50: run.latency.p50,
-      p99: run.latency.p99,
-      perSecond: run.requests.total / run.duration,
-      requests: run.requests.total,
-    };
-  };
+  const body = JSON.parse(text) as unknown;
+  const total = scenario.call.totalOf ? scenario.call.totalOf(body) : answerTotal(body);
+  let idsChecked: boolean | null = null;
+  if (scenario.call.pageIds) {
+    const plain = await scenario.call.pageIds(scenario.page);
+    idsChecked = plain.join() === answerIds(body).join();
+  }
+
   const serverCpuBefore = processCpuMs(server.pid) ?? 0;
   const backendsBefore = await backendCpu(bench.pool);
-  const http = await load();
+  const paced = await load(url, headers, options, options.rate);
   const serverCpu = (processCpuMs(server.pid) ?? 0) - serverCpuBefore;
   const databaseCpu = backendCpuBetween(backendsBefore, await backendCpu(bench.pool));
-  const paced = await load(BUDGET.requestsPerSecond);
-  const cpu = {
-    server: serverCpu / http.requests,
-    database: databaseCpu === null ? null : databaseCpu / http.requests,
-  };
+  const unpaced = options.unpaced ? await load(url, headers, options) : null;
 
-  for (let i = 0; i < 3; i++) await scenario.sql();
+  await bare.setBody(scenario.key, text);
+  const bareUrl = `${bare.url}/body/${encodeURIComponent(scenario.key)}`;
+  for (let i = 0; i < WARM_UP_REQUESTS; i++) await (await fetch(bareUrl, { headers: BROWSER })).arrayBuffer();
+  const bareFigures = await load(bareUrl, BROWSER, options, options.rate);
+
+  const run = () => scenario.call.sql(scenario.page);
+  for (let i = 0; i < 3; i++) await run();
   const serial: number[] = [];
   for (let i = 0; i < SERIAL_SAMPLES; i++) {
     const startedAt = performance.now();
-    await scenario.sql();
+    await run();
     serial.push(performance.now() - startedAt);
   }
   serial.sort((a, b) => a - b);
-  const sqlLoaded = await loadSql(scenario.sql, options.connections, Math.max(1, options.duration / 2));
+  const sqlAlone = percentile(serial, 50);
+  const sqlExecution = await executionTime(bench, run);
 
   const misses = [
-    http.perSecond < BUDGET.requestsPerSecond
-      ? `${http.perSecond.toFixed(0)} req/s < ${BUDGET.requestsPerSecond}`
-      : '',
+    total !== expected ? `total ${total} <> count(*) ${expected}` : '',
+    idsChecked === false ? 'rows differ from ORDER BY ... OFFSET' : '',
     paced.p50 >= BUDGET.p50Ms ? `p50 ${ms(paced.p50)} >= ${BUDGET.p50Ms} ms` : '',
     paced.p99 >= BUDGET.p99Ms ? `p99 ${ms(paced.p99)} >= ${BUDGET.p99Ms} ms` : '',
   ].filter(Boolean);
-  return { scenario, total, http, paced, cpu, sqlAlone: percentile(serial, 50), sqlLoaded, misses };
+  return {
+    scenario,
+    total,
+    expected,
+    idsChecked,
+    jsonBytes: Buffer.byteLength(text),
+    wireBytes: await wireBytes(url, headers),
+    paced,
+    unpaced,
+    bare: bareFigures,
+    cpu: {
+      server: serverCpu / Math.max(1, paced.requests),
+      database: databaseCpu === null ? null : databaseCpu / Math.max(1, paced.requests),
+    },
+    sqlAlone,
+    sqlExecution,
+    misses,
+    overheadOk: paced.p50 <= OVERHEAD.factor * sqlAlone + OVERHEAD.plusMs,
+  };
 }
 
 async function printPlan(bench: BenchDatabase, scenario: Scenario) {
-  const queries = await bench.capture(scenario.sql);
+  const queries = await bench.capture(() => scenario.call.sql(scenario.page));
   console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of ${scenario.key} (${scenario.path}):`);
   for (const query of queries) {
     const { rows } = await bench.pool.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, buffers) ${query.sql}`,
       query.params,
     );
-    console.log(`  -- ${query.sql.slice(0, 160)}${query.sql.length > 160 ? ' ...' : ''}`);
-    console.log(`  -- params: ${JSON.stringify(query.params)}`);
+    console.log(`  -- ${query.sql.slice(0, 200)}${query.sql.length > 200 ? ' ...' : ''}`);
+    console.log(`  -- params: ${JSON.stringify(query.params).slice(0, 300)}`);
     for (const row of rows) console.log(`  ${row['QUERY PLAN']}`);
   }
+}
+
+const kb = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : bytes >= 10 * 1024
+      ? `${(bytes / 1024).toFixed(0)} kB`
+      : `${(bytes / 1024).toFixed(1)} kB`;
+
+function printTable(results: ScenarioResult[], options: Options) {
+  const { rate, connections } = options;
+  console.log(
+    `\n| call | key | matches (= count(*)) | p50 / p99 @${rate} req/s, ${connections} conn | limit | bare Fastify p50, same body | SQL alone (EXPLAIN exec) | HTTP p50 / SQL | <= ${OVERHEAD.factor} x SQL + ${OVERHEAD.plusMs} ms | CPU ms/req server + PostgreSQL | JSON / wire |${options.unpaced ? ` req/s unpaced @${connections} |` : ''} verdict |`,
+  );
+  console.log(`|---|---|--:|--:|---|--:|--:|--:|---|--:|--:|${options.unpaced ? '--:|' : ''}---|`);
+  for (const result of results) {
+    const { scenario, paced, bare, cpu } = result;
+    const checked =
+      result.total === result.expected
+        ? `${result.total.toLocaleString('en')}${result.idsChecked ? ' (rows ✓)' : ''}`
+        : `${result.total.toLocaleString('en')} ≠ ${result.expected.toLocaleString('en')}`;
+    console.log(
+      `| ${scenario.title} | ${scenario.key} | ${checked} | ${ms(paced.p50)} / ${ms(paced.p99)} | < ${BUDGET.p50Ms} / < ${BUDGET.p99Ms} ms | ${ms(bare.p50)} | ${ms(result.sqlAlone)} (${ms(result.sqlExecution)}) | ${(paced.p50 / result.sqlAlone).toFixed(1)} | ${result.overheadOk ? 'yes' : 'no'} | ${cpu.server.toFixed(2)} + ${cpu.database === null ? '-' : cpu.database.toFixed(2)} | ${kb(result.jsonBytes)} / ${kb(result.wireBytes)} |${result.unpaced ? ` ${result.unpaced.perSecond.toFixed(0)} |` : ''} ${verdict(result.misses)} |`,
+    );
+  }
+  const passed = results.filter((result) => !result.misses.length).length;
+  const overheadOk = results.filter((result) => result.overheadOk).length;
+  console.log(
+    `\n${passed} of ${results.length} calls PASS (p50 < ${BUDGET.p50Ms} ms, p99 < ${BUDGET.p99Ms} ms, totals and rows right); ` +
+      `${overheadOk} of ${results.length} within ${OVERHEAD.factor} x SQL + ${OVERHEAD.plusMs} ms`,
+  );
 }
 
 async function measureImport(
@@ -350,76 +346,86 @@ async function measureImport(
   return { seconds, peakMb, rssBefore, fileKb: workbook.length / 1024, misses };
 }
 
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
 async function main() {
-  const options = readBenchOptions();
-  const serverUrl = requireServerUrl('proposal bench');
-  const selected = (key: string) => !options.only.length || options.only.includes(key);
+  const options = readOptions();
+  const serverUrl = requireServerUrl('list bench');
   const bench = await openBenchDatabase(serverUrl, options.database);
   let server: ServerProcess | undefined;
+  let bare: BareServer | undefined;
   let failed = false;
   try {
-    await generateBenchData(bench, options);
+    const set = await prepareBenchSet(bench, options);
     const targets = await pickTargets(bench);
+    const calls = listCalls(bench, targets);
+    const known = [...calls.map((call) => call.key), 'import'];
+    const unknown = options.only.filter((key) => !known.includes(key.replace(/@.*/, '')));
+    if (unknown.length)
+      throw new Error(`unknown --only keys ${unknown.join(', ')}; known: ${known.join(', ')}`);
+    const selected = (key: string) =>
+      !options.only.length || options.only.includes(key) || options.only.includes(key.replace(/@.*/, ''));
+
     server = await startServer(bench.url);
-    // What a browser sends: the server compresses lists in production.
-    const headers = {
-      ...(await signInAdmin(server.url)),
-      accept: 'application/json',
-      'accept-encoding': 'gzip, deflate, br',
+    bare = await startBareServer();
+    const headersOf: Record<CallerRole, Record<string, string>> = {
+      admin: { ...(await signInAdmin(server.url)), ...BROWSER },
+      consultan: {
+        ...(await signIn(server.url, { username: targets.busiest.username, password: BENCH_USER_PASSWORD })),
+        ...BROWSER,
+      },
+      structural: {
+        ...(await signIn(server.url, { username: 'structural-1', password: BENCH_USER_PASSWORD })),
+        ...BROWSER,
+      },
     };
     const {
       rows: [pgInfo],
     } = await bench.pool.query<{ server_version: string }>('show server_version');
-    // Other work on a shared machine moves every figure; the load average says how much there was.
-    const load = () =>
-      loadavg()
-        .map((value) => value.toFixed(1))
-        .join(' ');
+    const {
+      rows: [sizes],
+    } = await bench.pool.query<{ proposals: number; surveyed: number; works: number }>(
+      `select (select count(*)::int from proposals) as proposals,
+         (select count(distinct s.proposal_id)::int from surveys s join survey_roads r on r.survey_id = s.id) as surveyed,
+         (select count(*)::int from completed_works) as works`,
+    );
     console.log(
-      `\nproposal bench: ${options.proposals.toLocaleString('en')} proposals, ${options.connections} connections, ` +
-        `${options.duration} s unpaced + ${options.duration} s paced per scenario, ` +
-        `PostgreSQL ${pgInfo?.server_version}, ${availableParallelism()} cores, load average ${load()}, database ${bench.name}\n`,
+      `\nlist bench: ${sizes?.proposals.toLocaleString('en')} proposals (${sizes?.surveyed.toLocaleString('en')} surveyed with lines), ` +
+        `${sizes?.works.toLocaleString('en')} completed-work lines, database ${bench.name} (${await databaseSize(bench)}${set.generated ? `, made in ${set.seconds.toFixed(0)} s` : ', reused'}), ` +
+        `PostgreSQL ${pgInfo?.server_version}, ${availableParallelism()} cores; ${options.connections} connections paced at ${options.rate} req/s, ` +
+        `${options.duration} s per run; load average ${loadAverage()}\n`,
     );
 
-    const allScenarios = buildScenarios(bench, targets);
-    const known = [...allScenarios.map((scenario) => scenario.key), 'import'];
-    const unknown = options.only.filter((key) => !known.includes(key));
-    if (unknown.length)
-      throw new Error(`unknown --only keys ${unknown.join(', ')}; known: ${known.join(', ')}`);
-    const scenarios = allScenarios.filter((scenario) => selected(scenario.key));
     const results: ScenarioResult[] = [];
-    for (const scenario of scenarios) {
-      results.push(await measureScenario(scenario, bench, server, headers, options));
+    for (const call of calls) {
+      if (options.only.length && !options.only.some((key) => key.replace(/@.*/, '') === call.key)) continue;
+      const expected = await call.count();
+      for (const scenario of scenariosOf(call, expected).filter((s) => selected(s.key))) {
+        const result = await measureScenario(
+          scenario,
+          bench,
+          server,
+          bare,
+          headersOf[call.role],
+          expected,
+          options,
+        );
+        results.push(result);
+        console.log(
+          `  ${scenario.key}: p50 ${ms(result.paced.p50)}, p99 ${ms(result.paced.p99)}, SQL ${ms(result.sqlAlone)}, ${verdict(result.misses)}`,
+        );
+      }
     }
     if (results.length) {
-      const rate = BUDGET.requestsPerSecond;
-      const conns = options.connections;
-      console.log(
-        `| scenario | key | matches | req/s @${conns} conn | p50 / p99 @${conns} conn | p50 / p99 @${rate} req/s | budget (>= ${rate} req/s; at ${rate} req/s p50 < ${BUDGET.p50Ms} ms, p99 < ${BUDGET.p99Ms} ms) |`,
-      );
-      console.log('|---|---|--:|--:|--:|--:|---|');
-      for (const { scenario, total, http, paced, misses } of results) {
-        console.log(
-          `| ${scenario.title} | ${scenario.key} | ${total.toLocaleString('en')} | ${http.perSecond.toFixed(0)} | ${ms(http.p50)} / ${ms(http.p99)} | ${ms(paced.p50)} / ${ms(paced.p99)} | ${verdict(misses)} |`,
-        );
-      }
-      const cores = availableParallelism();
-      console.log(
-        `\n| key | SQL alone | SQL p50 @${conns} | SQL calls/s @${conns} | HTTP p50 / SQL p50 @${conns} | CPU ms/request: server | CPU ms/request: PostgreSQL | req/s the CPU allows (${cores} cores) |`,
-      );
-      console.log('|---|--:|--:|--:|--:|--:|--:|--:|');
-      for (const { scenario, http, sqlLoaded, sqlAlone, cpu } of results) {
-        const capacity =
-          cpu.database === null ? '-' : ((cores * 1000) / (cpu.server + cpu.database)).toFixed(0);
-        console.log(
-          `| ${scenario.key} | ${ms(sqlAlone)} | ${ms(sqlLoaded.p50)} | ${sqlLoaded.perSecond.toFixed(0)} | ${(http.p50 / sqlLoaded.p50).toFixed(1)} | ${cpu.server.toFixed(2)} | ${cpu.database === null ? '-' : cpu.database.toFixed(2)} | ${capacity} |`,
-        );
-      }
+      printTable(results, options);
       for (const result of results) {
         if (options.explain || result.misses.length) await printPlan(bench, result.scenario);
       }
       failed = results.some((result) => result.misses.length > 0);
-      console.log(`\nload average after the list scenarios: ${load()}`);
+      console.log(`\nload average after the list calls: ${loadAverage()}`);
     }
 
     if (selected('import')) {
@@ -439,6 +445,7 @@ async function main() {
       failed ||= result.misses.length > 0;
     }
   } finally {
+    await bare?.stop();
     await server?.stop();
     const drop = bench.created && !options.keep;
     await bench.close({ drop });

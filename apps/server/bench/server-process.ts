@@ -163,7 +163,13 @@ export async function startServer(
       child.on('message', onMessage);
       child.send('collect');
     });
-  const url = await waitForUrl(child, () => output);
+  const url = await waitForUrl(child, () => output).catch(async (error: unknown) => {
+    // A server that did not come up in time must not live on unowned (and hold its data directory).
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const pid = child.pid ?? 0;
   return {
     url,
@@ -187,13 +193,21 @@ export async function startServer(
 }
 
 /** Signs in the bench admin (CAPTCHA_PROVIDER=none) and answers the request headers to send. */
-export async function signInAdmin(url: string): Promise<Record<string, string>> {
+export const signInAdmin = (url: string) => signIn(url, BENCH_ADMIN);
+
+/** Signs in a user (CAPTCHA_PROVIDER=none) and answers the request headers to send. */
+export async function signIn(
+  url: string,
+  credentials: { username: string; password: string },
+): Promise<Record<string, string>> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
+    body: JSON.stringify(credentials),
   });
-  if (!response.ok) throw new Error(`admin login failed: ${response.status} ${await response.text()}`);
+  if (!response.ok) {
+    throw new Error(`login of ${credentials.username} failed: ${response.status} ${await response.text()}`);
+  }
   const body = (await response.json()) as { data: { auth: { accessToken: string } } };
   return { authorization: `Bearer ${body.data.auth.accessToken}` };
 }

@@ -1,6 +1,6 @@
 // What a submitted survey holds beyond its row, for the generated bench set (generate.ts makes bare
 // surveys): field identification texts, one or two work types, one or two surveyed roads with a drawn line
-// of three segments, and two or three ASB items per road at the master's prices. Made on the database
+// of three segments (DRAWN_LINE_SQL), and two or three ASB items per road at the master's prices. Made on the database
 // server in a few INSERT ... SELECT statements; a set that already has surveyed roads is left as it is.
 // Photos are not made: the workbook lists photo paths, and the photo zip is not what the export budget times.
 import type { DataTarget } from './bench-database.ts';
@@ -25,6 +25,35 @@ const ROAD_CONDITIONS = [
 ];
 const CANALS = ['Ada, di kedua sisi', 'Ada, sisi kiri', 'Ada, sisi kanan', 'Tidak ada'];
 const CANAL_CONDITIONS = ['Sedimentasi tinggi, aliran tersumbat', 'Cukup baik', 'Dinding saluran retak', '-'];
+
+/**
+ * A surveyed road's drawn line as a consultant draws it on the map: three joined segments of 15 to 80 m
+ * from a random point of the city, heading one way with small bends, at the map's 6 decimals. Each line
+ * is its own (a repeated shape would compress to nothing and flatter the dashboard's payload). Volatile and
+ * correlated with the outer row through `s.id`, so every row draws anew.
+ */
+const DRAWN_LINE_SQL = `(
+  select jsonb_agg(jsonb_build_object(
+      'startLat', round((o.lat + c.lat - c.step_lat)::numeric, 6),
+      'startLon', round((o.lon + c.lon - c.step_lon)::numeric, 6),
+      'endLat', round((o.lat + c.lat)::numeric, 6),
+      'endLon', round((o.lon + c.lon)::numeric, 6)) order by c.n)
+  from (
+    select -7.22 - random() * 0.12 + s.id * 0 as lat, 112.62 + random() * 0.18 as lon,
+      random() * 2 * pi() as heading
+  ) as o
+  cross join lateral (
+    select n, step_lat, step_lon, sum(step_lat) over w as lat, sum(step_lon) over w as lon
+    from (
+      select n, metres * cos(bend) / 111000 as step_lat, metres * sin(bend) / 110000 as step_lon
+      from (
+        select n, 15 + random() * 65 as metres, o.heading + (random() - 0.5) * 0.5 as bend
+        from generate_series(0, 2) as n
+      ) as raw
+    ) as steps
+    window w as (order by n)
+  ) as c
+)`;
 
 /** Adds the survey details when the set has none; answers how many roads and items there are. */
 export async function addSurveyDetails(bench: DataTarget, log: (line: string) => void = console.log) {
@@ -74,15 +103,10 @@ export async function addSurveyDetails(bench: DataTarget, log: (line: string) =>
          where not s.is_draft and (k = 0 or s.id % 3 = 0)`,
         [types.map((row) => row.id)],
       );
+      await client.query('select setseed(0.17)');
       await client.query(
         `insert into survey_roads (survey_id, position, draw_line)
-         select s.id, k, (
-           select jsonb_agg(jsonb_build_object(
-             'startLat', round((-7.33 + (s.id % 997) / 10000.0 + k * 0.004 + n * 0.0007)::numeric, 6),
-             'startLon', round((112.70 + (s.id % 887) / 10000.0 + n * 0.0011)::numeric, 6),
-             'endLat', round((-7.33 + (s.id % 997) / 10000.0 + k * 0.004 + (n + 1) * 0.0007)::numeric, 6),
-             'endLon', round((112.70 + (s.id % 887) / 10000.0 + (n + 1) * 0.0011)::numeric, 6)) order by n)
-           from generate_series(0, 2) as n)
+         select s.id, k, ${DRAWN_LINE_SQL}
          from surveys s cross join generate_series(0, 1) as k
          where not s.is_draft and (k = 0 or s.id % 4 = 0)`,
       );
@@ -114,4 +138,16 @@ export async function addSurveyDetails(bench: DataTarget, log: (line: string) =>
        (select count(*)::int from survey_road_asb_items) as items`,
   );
   return counts ?? { roads: 0, items: 0 };
+}
+
+/**
+ * Draws every surveyed road's line again with DRAWN_LINE_SQL, for a set made before the lines were drawn
+ * one by one; their encoded paths are cleared, so the next server start encodes them.
+ */
+export async function redrawSurveyLines(bench: DataTarget) {
+  await bench.pool.query(
+    `update survey_roads r set draw_line = ${DRAWN_LINE_SQL},
+       encoded_paths = null
+     from surveys s where s.id = r.survey_id`,
+  );
 }

@@ -24,7 +24,14 @@ import ExcelJS from 'exceljs';
 import { exportBatches, findExportedSurveys } from '../src/modules/survey-export/survey-export.queries.ts';
 import { type BenchDatabase, openBenchDatabase } from './bench-database.ts';
 import { generateBenchData } from './generate.ts';
-import { databaseNameOf, isQuick, onlyKeys, positiveInt, requireServerUrl } from './options.ts';
+import {
+  databaseNameOf,
+  defaultFromYear,
+  isQuick,
+  onlyKeys,
+  positiveInt,
+  requireServerUrl,
+} from './options.ts';
 import { ms, percentile, verdict } from './report.ts';
 import { processCpuMs, type ServerProcess, signInAdmin, startServer } from './server-process.ts';
 import { addSurveyDetails } from './survey-details.ts';
@@ -305,7 +312,7 @@ async function main() {
     await generateBenchData(bench, {
       proposals: options.proposals,
       consultants: 50,
-      fromYear: new Date().getFullYear() - 5,
+      fromYear: defaultFromYear(),
     });
     const details = await addSurveyDetails(bench);
     const range = await exportRange(bench, options.surveyed);
