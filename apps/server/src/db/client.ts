@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import pg from 'pg';
 import { sourceFile } from '../server-files.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { PgliteTurns, QueuedPglite } from './pglite-turns.ts';
 import * as schema from './schema/index.ts';
 
 type Schema = typeof schema;
@@ -23,6 +24,19 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball, taken between two queries. */
   dumpDataDir?(): Promise<Blob>;
+  /** The connections in use now, for GET /metrics (plugins/metrics.ts). */
+  usage(): DatabaseUsage;
+}
+
+/**
+ * node-postgres' pool counts: connections open (total) and idle, and queries waiting for a connection. PGlite
+ * has one session and no pool: total 1, and waiting counts the calls queued for their turn (pglite-turns.ts).
+ */
+export interface DatabaseUsage {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** How the server's connections name themselves, so a restore can tell whether a server still uses the database. */
@@ -38,13 +52,17 @@ const drizzleOptions = { schema, casing: 'snake_case' } as const;
 export async function openDatabase(options: {
   url?: string;
   dataDir: string | ':memory:';
+  /** PostgreSQL only: the pool's size (DATABASE_POOL_MAX); 10 when not given. */
+  poolMax?: number;
   /** PGlite only: start a new data directory from this dumpDataDir() tarball (a restore). */
   loadDataDir?: Blob;
+  /** PGlite only: how long a call may wait for its turn before it is refused (pglite-turns.ts). */
+  turnWaitMs?: number;
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: 10,
+      max: options.poolMax ?? 10,
       application_name: APPLICATION_NAME,
     });
     // An idle connection the server drops (restart, terminate) emits 'error' on the pool; unhandled, that
@@ -58,6 +76,12 @@ export async function openDatabase(options: {
       kind: 'postgres',
       migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
+      usage: () => ({
+        max: pool.options.max,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
     };
   }
   // Loaded only here: PGlite and its WebAssembly build cost a PostgreSQL deployment ~40 MB of RSS otherwise.
@@ -94,7 +118,9 @@ export async function openDatabase(options: {
       throw error;
     }
   }
-  const db = drizzlePglite(client, drizzleOptions);
+  // One session for the whole server: calls take turns in arrival order, with a bound on the wait.
+  const turns = new PgliteTurns(options.turnWaitMs);
+  const db = drizzlePglite(new QueuedPglite(client, turns) as unknown as PGlite, drizzleOptions);
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -107,5 +133,6 @@ export async function openDatabase(options: {
       }
     },
     dumpDataDir: () => client.dumpDataDir('gzip'),
+    usage: () => ({ max: 1, total: 1, idle: turns.busy ? 0 : 1, waiting: turns.waiting }),
   };
 }

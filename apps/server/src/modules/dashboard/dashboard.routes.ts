@@ -10,6 +10,7 @@ import {
   ZDashboardSearchQuery,
 } from '@eusulan/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { inBackground } from '../../db/pglite-turns.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { envelope, envelopeJson } from '../../lib/envelope.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -52,7 +53,10 @@ function notModified(request: FastifyRequest, reply: FastifyReply, etag: string)
 
 /** The maps dashboard (spec §7): the two layers of the map, the place search and the export. */
 export async function dashboardRoutes(app: FastifyInstance) {
-  const { db, config } = app.ctx;
+  const { db, config, dbKind } = app.ctx;
+  // The embedded database's one session would be held for the whole layer: read it in windows there, in
+  // the background (the layers' statements let the other requests' go first, pglite-turns.ts).
+  const layerReading = { window: dbKind === 'pglite' ? queries.PGLITE_LAYER_WINDOW : undefined };
   const compress = compressesResponses(config);
   // A few versions of both layers, compressed: the full completed-work layer is about 8 MB in brotli.
   const layerBodies = new VersionedBodies(LAYER_CACHE_BYTES);
@@ -65,7 +69,10 @@ export async function dashboardRoutes(app: FastifyInstance) {
       bodies: layerBodies,
       key: etag,
       compress,
-      make: async () => envelopeJson(proposalLayerJson(await queries.proposalLayerRows(db, { years: year }))),
+      make: () =>
+        inBackground(async () =>
+          envelopeJson(proposalLayerJson(await queries.proposalLayerRows(db, { years: year }, layerReading))),
+        ),
     });
   });
 
@@ -78,8 +85,10 @@ export async function dashboardRoutes(app: FastifyInstance) {
       bodies: layerBodies,
       key: etag,
       compress,
-      make: async () =>
-        envelopeJson(completedWorkLayerJson(await queries.completedWorkLayerRows(db, filter))),
+      make: () =>
+        inBackground(async () =>
+          envelopeJson(completedWorkLayerJson(await queries.completedWorkLayerRows(db, filter))),
+        ),
     });
   });
 

@@ -23,6 +23,7 @@ import {
   villages,
 } from '../../db/schema/index.ts';
 import { decodeLine, encodeSegments, segmentsToPaths } from '../../lib/map-lines.ts';
+import { proposalLayerRows } from './dashboard.queries.ts';
 
 let t: TestApp;
 const headers: Record<'admin' | 'structural' | 'umum' | 'consultan', Record<string, string>> = {
@@ -283,6 +284,18 @@ describe('GET dashboard', () => {
     const bad = await get('/api-web/dashboard?year=20x4');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors['year.0']).toEqual(['Tahun harus 4 digit.']);
+  });
+
+  it('reads the same layer window by window of proposal ids (the embedded database) as in one query', async () => {
+    for (const filter of [{}, { years: [2025] }, { years: [] }]) {
+      const whole = await proposalLayerRows(t.db, filter);
+      for (const window of [1, 2, 3])
+        expect(await proposalLayerRows(t.db, filter, { window })).toEqual(whole);
+    }
+    expect((await proposalLayerRows(t.db, {})).map((row) => row.proposalId)).toEqual([
+      ids.tunjungan,
+      ids.darmo,
+    ]);
   });
 
   it('answers 304 to a current ETag and a new ETag once a survey is submitted', async () => {

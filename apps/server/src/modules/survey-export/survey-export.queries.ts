@@ -1,6 +1,7 @@
 import type { TSurveyExport } from '@eusulan/shared';
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { inBackground } from '../../db/pglite-turns.ts';
 import {
   consultants,
   districts,
@@ -250,7 +251,8 @@ export async function* exportBatches(
   part: ExportPart = 'surveys',
 ): AsyncGenerator<ExportRow[]> {
   const load = (start: number) => {
-    const loading = loadBatch(db, exported.slice(start, start + BATCH_SIZE), part);
+    // In the background: on the embedded database the other requests' statements go first (pglite-turns.ts).
+    const loading = inBackground(() => loadBatch(db, exported.slice(start, start + BATCH_SIZE), part));
     // Read ahead: when the writer stops early its failure must not surface as an unhandled rejection.
     loading.catch(() => undefined);
     return loading;

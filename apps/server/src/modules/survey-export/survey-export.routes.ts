@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import yazl from 'yazl';
 import type { Db } from '../../db/client.ts';
+import { inBackground } from '../../db/pglite-turns.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { badRequest, forbidden } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -96,7 +97,9 @@ export async function surveyExportRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const input = parseInput(ZSurveyExport, request.body);
       const scope = await exportScope(db, authOf(request), input);
-      const exported = await findExportedSurveys(db, { ...input, ...scope }, config.TIME_ZONE);
+      const exported = await inBackground(() =>
+        findExportedSurveys(db, { ...input, ...scope }, config.TIME_ZONE),
+      );
       if (!exported.length) throw badRequest(SURVEY_EXPORT_MESSAGES.noData);
       const fileName = surveyExportFileName(input.option);
       reply.raw.once('close', activity.exportStarted());
