@@ -28,6 +28,8 @@ import { surveyRoutes } from './modules/survey/survey.routes.ts';
 import { surveyExportRoutes } from './modules/survey-export/survey-export.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { requestIdFor, requestIdPlugin } from './plugins/request-id.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import './plugins/context.ts';
 import { createLocalFileStorage, type FileStorage } from './storage/file-storage.ts';
@@ -80,6 +82,9 @@ export async function buildApp(
     // One proxy hop: the client address is the last one the proxy appended, not one the client wrote.
     trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 1024 * 1024,
+    // Each request's id (pino's reqId on its log lines): a sane incoming x-request-id, else a new one.
+    requestIdHeader: false,
+    genReqId: requestIdFor,
   });
   const secret = resolveTokenSecret(config.TOKEN_SECRET, config.DATA_DIR);
   app.decorate('ctx', {
@@ -95,6 +100,8 @@ export async function buildApp(
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(errorsPlugin);
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin, { token: config.METRICS_TOKEN, usage: database.usage });
   // Spec §7 calls such as logout carry no payload; a client that still sends a JSON content type with an
   // empty body must not get a 400 (its session would stay alive).
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');

@@ -38,6 +38,13 @@ const envSchema = z.object({
     .min(0)
     .max(65535)
     .default(3000),
+  /**
+   * How long a shutdown (SIGTERM) waits for requests in flight before cutting them off: long enough for an
+   * import or export to finish; systemd's TimeoutStopSec and compose's stop_grace_period must be longer.
+   */
+  SHUTDOWN_TIMEOUT: duration.default(30),
+  /** Bearer token Prometheus sends to GET /metrics; unset: /metrics answers 404 and nothing is measured. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, { error: 'minimal 16 karakter' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalText.pipe(
     z
@@ -45,6 +52,13 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, { error: 'harus diawali postgres:// atau postgresql://' })
       .optional(),
   ),
+  /** node-postgres pool size per server process: instances x this must stay under max_connections. */
+  DATABASE_POOL_MAX: z.coerce
+    .number({ error: 'harus berupa bilangan bulat 1-100' })
+    .int({ error: 'harus berupa bilangan bulat 1-100' })
+    .min(1, { error: 'harus berupa bilangan bulat 1-100' })
+    .max(100, { error: 'harus berupa bilangan bulat 1-100' })
+    .default(10),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   /** Where npm run backup writes its archives when no --out is given; unset: DATA_DIR/backups. */
   BACKUP_DIR: optionalText,
@@ -105,6 +119,9 @@ const envSchema = z.object({
 });
 
 export type AppConfig = z.output<typeof envSchema>;
+
+/** Every variable the server reads (docs/deploy.md's table and the deployment files are checked against it). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof AppConfig)[];
 
 export class ConfigError extends Error {}
 

@@ -7,7 +7,11 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolMax: config.DATABASE_POOL_MAX,
+  });
   const { generatedAdminPassword } = await prepareDatabase(database, config);
   const app = await buildApp(config, database);
   if (config.CAPTCHA_PROVIDER === 'none') {
@@ -17,13 +21,37 @@ async function main() {
   }
 
   let closing = false;
+  /**
+   * Graceful shutdown (issue 12): stop accepting connections, let the requests in flight finish (an import,
+   * an export) for up to SHUTDOWN_TIMEOUT, run the onClose hooks (where background jobs will stop), then
+   * close the database so the embedded one needs no recovery at the next start.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} diterima, menutup server...`);
-    const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
-    await database.close();
+    const deadlineMs = config.SHUTDOWN_TIMEOUT * 1000;
+    app.log.info(
+      `${signal} diterima: tidak menerima koneksi baru, menunggu permintaan yang berjalan (paling lama ${config.SHUTDOWN_TIMEOUT} detik)...`,
+    );
+    // Past the deadline the requests still running are cut off, so the database still closes cleanly.
+    const cutOff = setTimeout(() => {
+      app.log.warn('Batas waktu berhenti terlampaui: permintaan yang masih berjalan diputus.');
+      app.server.closeAllConnections();
+    }, deadlineMs).unref();
+    // The last resort, should closing itself hang.
+    const forceExit = setTimeout(() => process.exit(1), deadlineMs + 10_000).unref();
+    // Node closes idle keep-alive connections once, when closing starts; one whose request finishes later
+    // would hold the close up until its keep-alive timeout, so they are swept until the server is closed.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+    try {
+      await app.close();
+      clearInterval(sweep);
+      clearTimeout(cutOff);
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'Gagal menutup server dengan rapi.');
+      process.exit(1);
+    }
     clearTimeout(forceExit);
     process.exit(0);
   };

@@ -18,6 +18,10 @@ const COMPLETED_WORK_READERS: readonly TRole[] = ['admin', 'umum'];
 export const MATRIX: Record<string, Access> = {
   // Sign-in, the app's public settings and the completed-work template zip.
   'GET /api/health': 'public',
+  // Operations (issue 12): readiness for a load balancer; /metrics answers only the METRICS_TOKEN bearer
+  // (404 when none is configured, as here), never a session (modules/health/operations.test.ts).
+  'GET /api/ready': 'public',
+  'GET /metrics': 'public',
   'GET /api/app-info': 'public',
   'GET /api/auth/captcha': 'public',
   'GET /api/auth/captcha-config': 'public',

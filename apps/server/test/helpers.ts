@@ -44,6 +44,16 @@ async function openTestDatabase() {
   };
 }
 
+/**
+ * An answer's body without the request id its error envelope carries (issue 12): for comparing two refusals
+ * that must be alike in all else (a wrong password and an unknown user).
+ */
+export function withoutRequestId(response: { json(): unknown }) {
+  const body = response.json() as { status?: { requestId?: string } };
+  delete body.status?.requestId;
+  return body;
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   options: { logStream?: Writable; onRoute?: (route: RouteOptions) => void } = {},

@@ -7,9 +7,12 @@ import type {
   TStatusType,
 } from './enums.ts';
 
-/** Every JSON body (DESIGN §3). */
+/**
+ * Every JSON body (DESIGN §3). An error's status also names its request (`requestId`, issue 12): the id in
+ * the server's log lines and the x-request-id header.
+ */
 export interface ApiEnvelope<TData = unknown, TMeta = undefined> {
-  status: { code: number; message: string };
+  status: { code: number; message: string; requestId?: string };
   data: TData;
   meta?: TMeta;
   errors?: Record<string, string[]>;

@@ -16,8 +16,12 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 
 /** Every error answers with the envelope of DESIGN §3; a 5xx never shows its cause. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((caught: FastifyError | HttpError, request, reply) => {
+    // Drizzle wraps what the driver throws (the embedded database's "busy" refusal) as a query error's cause.
+    const cause = (caught as { cause?: unknown }).cause;
+    const error = cause instanceof HttpError ? cause : caught;
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.warn({ status: error.statusCode }, error.message);
       const body: Record<string, unknown> = {
         status: { code: error.statusCode, message: error.message },
         data: null,

@@ -1,5 +1,5 @@
 import { createReadStream, type Dirent } from 'node:fs';
-import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -19,6 +19,11 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Every stored key (the start-up reconciliation compares them with the database's). */
   listKeys(): Promise<string[]>;
+  /**
+   * Resolves when the store can take files now (GET /api/ready): the local driver's folders exist and are
+   * writable; an S3 driver would ask for its bucket. Rejects with the reason otherwise.
+   */
+  checkReachable(): Promise<void>;
   /** A directory for staging uploads while a request is checked, on the same disk as the store. */
   readonly stagingDir: string;
 }
@@ -91,6 +96,12 @@ export function createLocalFileStorage(dataDir: string): FileStorage {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async checkReachable() {
+      for (const dir of [root, stagingDir]) {
+        await mkdir(dir, { recursive: true });
+        await access(dir, constants.W_OK);
+      }
     },
     async listKeys() {
       let entries: Dirent[];
