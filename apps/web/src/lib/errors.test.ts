@@ -20,6 +20,17 @@ describe('describeApiError', () => {
     });
   });
 
+  it("shows a busy server's 503 with its message", () => {
+    const error = failure(503, {
+      status: { code: 503, message: 'Server sedang sibuk, coba lagi sebentar.' },
+    });
+    expect(describeApiError(error)).toEqual({
+      kind: 'alert',
+      title: 'Oopss...',
+      content: 'Server sedang sibuk, coba lagi sebentar.',
+    });
+  });
+
   it('signs the user out on 401', () => {
     expect(describeApiError(failure(401))).toEqual({ kind: 'sign-out' });
   });

@@ -9,13 +9,15 @@ export const ERROR_TEXTS = {
   validationTitle: 'Peringatan..',
   notFound: 'Request/Resource not found!',
   connection: 'Terjadi kesalahan koneksi',
+  /** Under an error's text: the id IT finds the request's log lines by (issue 12). */
+  requestId: (id: string) => `Kode permintaan: ${id}`,
 } as const;
 
 /** What the common handler does for one failure; pure so it can be tested without a DOM. */
 export type ErrorReaction =
   | { kind: 'ignore' }
   | { kind: 'sign-out' }
-  | { kind: 'alert'; title: string; content: string }
+  | { kind: 'alert'; title: string; content: string; requestId?: string }
   | { kind: 'validation'; title: string; messages: string[] };
 
 const asMessages = (value: unknown): string[] => {
@@ -36,12 +38,21 @@ export function validationMessages(body: unknown): string[] {
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 export function describeApiError(error: unknown): ErrorReaction {
+  const reaction = reactionTo(error);
+  const requestId = isApiError(error) ? error.requestId : null;
+  // Only failures staff may need IT for: a 422 lists what the user typed wrong, no id helps there.
+  return reaction.kind === 'alert' && requestId ? { ...reaction, requestId } : reaction;
+}
+
+function reactionTo(error: unknown): ErrorReaction {
   if (isAbort(error)) return { kind: 'ignore' };
   const status = isApiError(error) ? error.status : null;
   const serverMessage = isApiError(error) ? error.body?.status?.message : undefined;
   switch (status) {
     case 400:
     case 403:
+    // 503: the server is busy (the embedded database's queue): its message says to try again shortly.
+    case 503:
       return {
         kind: 'alert',
         title: ERROR_TEXTS.oopsTitle,
@@ -74,6 +85,14 @@ export function setUnauthenticatedHandler(handler: () => void): void {
   onUnauthenticated = handler;
 }
 
+/** Small and grey under the message; one click selects the whole id for copying. */
+const REQUEST_ID_STYLE = {
+  marginTop: 8,
+  fontSize: 12,
+  color: 'rgba(0, 0, 0, 0.45)',
+  userSelect: 'all',
+} as const;
+
 // Several calls failing together (server down) must not stack identical dialogs.
 const openDialogs = new Set<string>();
 
@@ -98,7 +117,22 @@ export function handleApiError(error: unknown): void {
       showOnce(`alert:${reaction.content}`, (afterClose) =>
         modal.error({
           title: reaction.title,
-          content: reaction.content,
+          content: reaction.requestId
+            ? createElement(
+                'div',
+                null,
+                reaction.content,
+                createElement(
+                  'div',
+                  {
+                    className: 'error-request-id',
+                    'data-testid': 'error-request-id',
+                    style: REQUEST_ID_STYLE,
+                  },
+                  ERROR_TEXTS.requestId(reaction.requestId),
+                ),
+              )
+            : reaction.content,
           okText: ERROR_TEXTS.okButton,
           afterClose,
         }),
