@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { ensureServerBuild, SERVER_BUNDLE } from '../../apps/server/scripts/build.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
 export const DEMO_PASSWORD = 'demo1234';
 

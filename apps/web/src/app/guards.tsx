@@ -1,12 +1,15 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
-import { ChangePasswordProvider } from '../features/auth/components/ChangePasswordProvider.tsx';
 import { useProfile } from '../features/auth/profile-store.ts';
 import { loadProfile } from '../features/auth/session.ts';
 import { useToken } from '../lib/session.ts';
 import { useCurrentRoute } from './current-route.ts';
 import { decideAccess, decideGuestAccess, FORBIDDEN_PATH, LOGIN_PATH, landingPathFor } from './guard.ts';
+import { preloadable } from './preloadable.ts';
+
+// The locale, the dialog host and the password modal come after sign-in, outside the login page's budget.
+export const SignedInFrame = preloadable(async () => (await import('./signed-in-frame.tsx')).SignedInFrame);
 
 /** Wraps every signed-in route: token, profile (loaded once), then the route's role list. */
 export function RequireAuth() {
@@ -16,7 +19,9 @@ export function RequireAuth() {
   const decision = decideAccess(Boolean(token), profile, route?.roles ?? []);
 
   useEffect(() => {
-    if (decision === 'load-profile') void loadProfile();
+    if (decision !== 'load-profile') return;
+    void loadProfile();
+    void SignedInFrame.preload();
   }, [decision]);
 
   switch (decision) {
@@ -28,9 +33,9 @@ export function RequireAuth() {
       return <Navigate to={FORBIDDEN_PATH} replace />;
     case 'allow':
       return (
-        <ChangePasswordProvider>
-          <Outlet />
-        </ChangePasswordProvider>
+        <Suspense fallback={<FullPageLoader />}>
+          <SignedInFrame />
+        </Suspense>
       );
   }
 }

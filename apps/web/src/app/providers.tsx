@@ -1,9 +1,7 @@
-import { TOAST_DURATION_MS } from '@eusulan/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider, type ThemeConfig } from 'antd';
-import type { ReactNode } from 'react';
-import { FeedbackBridge } from '../lib/feedback.tsx';
-import { ANTD_LOCALE } from '../lib/locale.ts';
+import { ConfigProvider, type ThemeConfig } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useIsFeedbackHostRequested } from '../lib/feedback.tsx';
 import { queryClient } from '../lib/query-client.ts';
 
 const THEME: ThemeConfig = {
@@ -15,18 +13,29 @@ const THEME: ThemeConfig = {
   components: { Layout: { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f4f6fa' } },
 };
 
-/** antd (Indonesian locale, App hooks for modal/message/notification) and TanStack Query. */
+const FeedbackHost = lazy(async () => ({ default: (await import('./feedback-host.tsx')).FeedbackHost }));
+
+/** Mounts the dialog and toast host once a screen or the error handler asks for it (lib/feedback.tsx). */
+function OnDemandFeedbackHost() {
+  const isRequested = useIsFeedbackHostRequested();
+  return isRequested ? (
+    <Suspense fallback={null}>
+      <FeedbackHost />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * What every route needs: the antd theme and TanStack Query. The Indonesian locale comes with the signed-in
+ * screens (LocaleProvider) and the dialog host, so the login page loads neither (issue 11).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={ANTD_LOCALE} theme={THEME}>
-      <App
-        className="app-root"
-        notification={{ placement: 'topRight', duration: TOAST_DURATION_MS / 1000 }}
-        message={{ duration: TOAST_DURATION_MS / 1000 }}
-      >
-        <FeedbackBridge />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </App>
+    <ConfigProvider theme={THEME}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <OnDemandFeedbackHost />
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

@@ -1,16 +1,18 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { RouteErrorPage } from '../pages/errors/RouteErrorPage.tsx';
 import { useCurrentRoute } from './current-route.ts';
 import { NOT_FOUND_PATH } from './guard.ts';
-import { GuestOnly, RequireAuth } from './guards.tsx';
+import { GuestOnly, RequireAuth, SignedInFrame } from './guards.tsx';
+import { type PreloadableComponent, preloadable } from './preloadable.ts';
 import { APP_NAME, type AppRoute, pageTitle, ROUTES, type RouteHandle, type RouteLayout } from './routes.ts';
 import { SCREENS } from './screens.tsx';
 
 // The shells load only after sign-in, so the login page does not carry their menus and dropdowns.
-const AppShell = lazy(async () => ({ default: (await import('./layouts/AppShell.tsx')).AppShell }));
-const BareLayout = lazy(async () => ({ default: (await import('./layouts/BareLayout.tsx')).BareLayout }));
+const AppShell = preloadable(async () => (await import('./layouts/AppShell.tsx')).AppShell);
+const BareLayout = preloadable(async () => (await import('./layouts/BareLayout.tsx')).BareLayout);
+const LAYOUTS: Partial<Record<RouteLayout, PreloadableComponent>> = { shell: AppShell, bare: BareLayout };
 
 /** Sets '<title> | e-Usulan Jalan' for every route (spec §2). */
 function RootFrame() {
@@ -57,4 +59,20 @@ export function buildRouteTree(): RouteObject[] {
   ];
 }
 
-export const router = createBrowserRouter(buildRouteTree());
+/**
+ * A signed-in first visit fetches the frame, the layout and the screen of the address together, while the
+ * profile loads, instead of each after the one above it has rendered.
+ */
+export function preloadSignedInRoute(routes: RouteObject[], pathname: string): void {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const route = (matches.at(-1)?.route.handle as RouteHandle | undefined)?.route;
+  if (!route || route.layout === 'guest' || route.layout === 'error') return;
+  const screen = SCREENS[route.name as keyof typeof SCREENS];
+  for (const part of [SignedInFrame, LAYOUTS[route.layout], screen]) {
+    if (part && 'preload' in part) void part.preload();
+  }
+}
+
+const routeTree = buildRouteTree();
+export const router = createBrowserRouter(routeTree);
+export const preloadRoute = (pathname: string) => preloadSignedInRoute(routeTree, pathname);

@@ -1,13 +1,16 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { LandingRedirect } from './guards.tsx';
+import { type PreloadableComponent, preloadable } from './preloadable.ts';
 import type { RouteName } from './routes.ts';
 
 /** Lazy by name, so each screen (and its maps or editors) loads only when it is opened. */
-const named = <TModule, TKey extends keyof TModule>(load: () => Promise<TModule>, key: TKey) =>
-  lazy(async () => ({ default: (await load())[key] as ComponentType }));
+const named = <TModule, TKey extends keyof TModule>(
+  load: () => Promise<TModule>,
+  key: TKey,
+): PreloadableComponent => preloadable(async () => (await load())[key] as ComponentType);
 
 /** The screen of every route in routes.ts, each loaded when first opened. */
-export const SCREENS: Record<RouteName, ComponentType> = {
+export const SCREENS: Record<RouteName, ComponentType | PreloadableComponent> = {
   login: named(() => import('../pages/auth/LoginPage.tsx'), 'LoginPage'),
   'contact-us': named(() => import('../pages/public/ContactUsPage.tsx'), 'ContactUsPage'),
   'privacy-policy': named(() => import('../pages/public/PrivacyPolicyPage.tsx'), 'PrivacyPolicyPage'),

@@ -1,4 +1,4 @@
-import { ApiError, buildHeaders, buildUrl, type RequestOptions, readJson } from './http.ts';
+import { ApiError, buildHeaders, buildUrl, type RequestOptions, readJson, requestIdOf } from './http.ts';
 
 /** A file answer (a template, an export): its bytes and its Content-Disposition header. */
 export interface FileAnswer {
@@ -25,7 +25,7 @@ export async function requestFile(
     if (signal?.aborted) throw cause;
     throw new ApiError(null, null);
   }
-  if (!response.ok) throw new ApiError(response.status, await readJson(response));
+  if (!response.ok) throw new ApiError(response.status, await readJson(response), requestIdOf(response));
   return { blob: await response.blob(), disposition: response.headers.get('Content-Disposition') };
 }
 

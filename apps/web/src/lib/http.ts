@@ -6,17 +6,27 @@ export const API_PREFIX = { global: '/api', web: '/api-web' } as const;
 
 const BASE_URL = (import.meta.env.VITE_API_BASE_URL as string | undefined) ?? '';
 
-/** A failed call: `status` is null when no response arrived (network fault, CORS, server down). */
+/**
+ * A failed call: `status` is null when no response arrived (network fault, CORS, server down). `requestId`
+ * names the request in the server's logs (status.requestId of the envelope, else the x-request-id header a
+ * proxy's own error page still carries); the error dialogs show it for staff to quote.
+ */
 export class ApiError extends Error {
+  readonly requestId: string | null;
+
   constructor(
     readonly status: number | null,
     readonly body: ApiEnvelope<unknown> | null,
-    message = body?.status?.message ?? 'Terjadi kesalahan koneksi',
+    headerRequestId?: string | null,
   ) {
-    super(message);
+    super(body?.status?.message ?? 'Terjadi kesalahan koneksi');
     this.name = 'ApiError';
+    this.requestId = body?.status?.requestId ?? headerRequestId ?? null;
   }
 }
+
+/** The x-request-id the server (or the proxy in front of it) answered with. */
+export const requestIdOf = (response: Response) => response.headers.get('x-request-id');
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
@@ -85,7 +95,7 @@ export async function request<TData, TMeta = undefined>(
     throw new ApiError(null, null);
   }
   const envelope = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, envelope);
+  if (!response.ok) throw new ApiError(response.status, envelope, requestIdOf(response));
   return envelope as ApiEnvelope<TData, TMeta>;
 }
 

@@ -36,6 +36,9 @@ function toMenuItems(items: readonly NavItem[]): MenuProps['items'] {
   );
 }
 
+/** antd's lg breakpoint, as the Sider's own listener reads it. */
+const isBelowLg = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 991.98px)').matches;
+
 /** The admin and umum shell: side menu, slim header with the user menu (spec §2). */
 export function SideMenuLayout() {
   const profile = useProfile();
@@ -53,6 +56,8 @@ export function SideMenuLayout() {
         theme="light"
         width={248}
         breakpoint="lg"
+        // Starts as the breakpoint will have it, so a phone does not draw the menu open and then shift the page.
+        defaultCollapsed={isBelowLg()}
         collapsedWidth={0}
         // Collapsed (below lg), the menu button sits in the header row instead of over the page heading.
         zeroWidthTriggerStyle={{ top: 10, zIndex: 11 }}

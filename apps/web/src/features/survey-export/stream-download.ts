@@ -1,4 +1,4 @@
-import { ApiError, buildHeaders, buildUrl, readJson } from '../../lib/http.ts';
+import { ApiError, buildHeaders, buildUrl, readJson, requestIdOf } from '../../lib/http.ts';
 
 /** Bytes received so far, and the whole size when the server announced it (Content-Length). */
 export interface DownloadProgress {
@@ -79,7 +79,7 @@ export async function postForFile(
     if (signal?.aborted) throw cause;
     throw new ApiError(null, null);
   }
-  if (!response.ok) throw new ApiError(response.status, await readJson(response));
+  if (!response.ok) throw new ApiError(response.status, await readJson(response), requestIdOf(response));
   const blob = await readBodyWithProgress(response, onProgress, signal);
   return { blob, disposition: response.headers.get('Content-Disposition') };
 }

@@ -98,7 +98,7 @@ export function uploadSurveyMedia(
     xhr.onload = () => {
       const envelope = parseEnvelope(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && envelope) resolve((envelope as ApiEnvelope<TSurvey>).data);
-      else reject(new ApiError(xhr.status, envelope));
+      else reject(new ApiError(xhr.status, envelope, xhr.getResponseHeader('x-request-id')));
     };
     xhr.onerror = () => reject(new ApiError(null, null));
     xhr.onabort = () => reject(new DOMException('Upload dibatalkan', 'AbortError'));

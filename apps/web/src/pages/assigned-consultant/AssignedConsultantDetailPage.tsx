@@ -7,7 +7,7 @@ import { useCurrentRoute } from '../../app/current-route.ts';
 import { DataTable, tablePageOf, useTableState } from '../../components/data-table/DataTable.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useConsultantProposals } from '../../features/assigned-consultant/api.ts';
-import { ProposalDetailDialog } from '../../features/proposal/components/ProposalDetailDialog.tsx';
+import { LazyProposalDetailDialog } from '../../features/proposal/components/LazyProposalDetailDialog.tsx';
 import { proposalTaskColumns } from '../../features/proposal/components/ProposalListParts.tsx';
 
 /** react-router keeps the position in its history entries; 0 means this page was opened directly. */
@@ -63,7 +63,7 @@ export function AssignedConsultantDetailPage() {
           rowKey={(row) => row.id}
         />
       </div>
-      <ProposalDetailDialog proposalId={detailId} onClose={() => setDetailId(null)} />
+      <LazyProposalDetailDialog proposalId={detailId} onClose={() => setDetailId(null)} />
     </section>
   );
 }

@@ -1,6 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { AUTH_MESSAGES, LOGO_HEIGHT } from '@eusulan/shared';
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button } from 'antd';
+// The two inputs straight from their files: antd's Input index also brings TextArea, Search and OTP.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { APP_NAME } from '../../app/routes.ts';
@@ -131,7 +134,7 @@ export function LoginPage() {
           </LoginInput>
           <LoginInput label="Password" error={fieldErrors.password}>
             {(id, describedBy) => (
-              <Input.Password
+              <Password
                 id={id}
                 aria-describedby={describedBy}
                 status={fieldErrors.password ? 'error' : undefined}
@@ -144,6 +147,10 @@ export function LoginPage() {
               />
             )}
           </LoginInput>
+          {/* While the settings load, the default check's room is kept, so the card does not jump when it comes. */}
+          {captcha.isPending ? (
+            <div className="login-form__bot-check login-form__bot-check--pending" />
+          ) : null}
           {captcha.data ? (
             <div className="login-form__bot-check">
               <BotCheck config={captcha.data} onChange={setBotToken} ref={botCheck} />

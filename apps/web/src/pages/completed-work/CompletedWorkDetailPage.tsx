@@ -18,7 +18,7 @@ import {
   formatMetres,
   yearFromQuery,
 } from '../../features/completed-work/completed-work.ts';
-import { CompletedWorkModal } from '../../features/completed-work/components/CompletedWorkModal.tsx';
+import { LazyCompletedWorkModal } from '../../features/completed-work/components/LazyCompletedWorkModal.tsx';
 import { TypeWorkCell } from '../../features/completed-work/components/TypeWorkCell.tsx';
 import { COMPLETED_WORK_TEXTS as TEXTS } from '../../features/completed-work/texts.ts';
 import '../../features/completed-work/components/completed-work.css';
@@ -123,7 +123,7 @@ export function CompletedWorkDetailPage() {
           rowKey={(row) => row.id}
         />
       </div>
-      <CompletedWorkModal workId={workId} onClose={() => setWorkId(null)} />
+      <LazyCompletedWorkModal workId={workId} onClose={() => setWorkId(null)} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TCompletedWorkImportRow } from '@eusulan/shared';
 import { Button, DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentRoute } from '../../app/current-route.ts';
 import {
@@ -15,10 +15,16 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { useProfile } from '../../features/auth/profile-store.ts';
 import { useCompletedWorkImports } from '../../features/completed-work/api.ts';
 import { completedWorkDetailPath } from '../../features/completed-work/completed-work.ts';
-import { ImportCompletedWorkModal } from '../../features/completed-work/components/ImportCompletedWorkModal.tsx';
 import { TypeWorkCell } from '../../features/completed-work/components/TypeWorkCell.tsx';
 import { COMPLETED_WORK_TEXTS as TEXTS } from '../../features/completed-work/texts.ts';
 import '../../features/completed-work/components/completed-work.css';
+import { OnceOpened } from '../../components/OnceOpened.tsx';
+
+// The zip import (upload, year, progress) loads when first opened.
+const ImportCompletedWorkModal = lazy(async () => ({
+  default: (await import('../../features/completed-work/components/ImportCompletedWorkModal.tsx'))
+    .ImportCompletedWorkModal,
+}));
 
 /**
  * Pekerjaan Selesai (/pekerjaan-selesai, admin and umum): one row per imported zip, filtered by year
@@ -102,11 +108,13 @@ export function CompletedWorkListPage() {
         />
       </div>
       {canImport ? (
-        <ImportCompletedWorkModal
-          open={isImportOpen}
-          onClose={() => setIsImportOpen(false)}
-          onImported={() => dispatch({ type: 'first-page' })}
-        />
+        <OnceOpened open={isImportOpen}>
+          <ImportCompletedWorkModal
+            open={isImportOpen}
+            onClose={() => setIsImportOpen(false)}
+            onImported={() => dispatch({ type: 'first-page' })}
+          />
+        </OnceOpened>
       ) : null}
     </section>
   );

@@ -1,12 +1,12 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { ZTypeWorkColor } from '@eusulan/shared';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { ColorInput } from '../../components/ColorInput.tsx';
 import { MASTER_RESOURCES, useDeleteMaster } from '../../features/master/api.ts';
 import { MasterScreen } from '../../features/master/components/MasterScreen.tsx';
 import { MASTER_TEXTS } from '../../features/master/texts.ts';
 import type { TypeWorkColorRow } from '../../features/master/types.ts';
-import { toast } from '../../lib/feedback.tsx';
+import { toast, useFeedback } from '../../lib/feedback.tsx';
 import { zodRule } from '../../lib/form-rules.ts';
 
 interface ColorValues {
@@ -25,7 +25,7 @@ export function ColorSwatch({ color }: { color: string }) {
 
 /** Master Warna Jenis Pekerjaan (/master/warna-jenis-pekerjaan): map colours; Edit and Hapus, no status. */
 export function TypeWorkColorPage() {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const remove = useDeleteMaster(MASTER_RESOURCES.typeWorkColor);
 
   const confirmDelete = (row: TypeWorkColorRow) => {

@@ -1,6 +1,6 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { requiredId, requiredText, USER_MESSAGES, ZUserCreate, ZUserUpdate } from '@eusulan/shared';
-import { App, Button, Form, type FormInstance, Input, Tag } from 'antd';
+import { Button, Form, type FormInstance, Input, Tag } from 'antd';
 import { useMemo } from 'react';
 import type { FormMode } from '../../components/FormModal.tsx';
 import { RemoteSelect } from '../../components/RemoteSelect.tsx';
@@ -10,7 +10,7 @@ import { MasterScreen } from '../../features/master/components/MasterScreen.tsx'
 import { consultantsWithoutUser, loadRoles } from '../../features/master/select-lists.ts';
 import { MASTER_TEXTS } from '../../features/master/texts.ts';
 import type { ConsultantOption, RoleOption, UserRow } from '../../features/master/types.ts';
-import { toast } from '../../lib/feedback.tsx';
+import { toast, useFeedback } from '../../lib/feedback.tsx';
 import { optionId, zodRule } from '../../lib/form-rules.ts';
 
 interface UserValues {
@@ -116,7 +116,7 @@ function UserFields({ form, mode, record }: UserFieldsProps) {
 
 /** Master User (/master/user): accounts of every role, with status, Edit and a password Reset. */
 export function UserPage() {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const appInfo = useAppInfo();
   const reset = useResetUserPassword();
 

@@ -7,7 +7,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { useNeedApproval } from '../../features/approval/api.ts';
 import { useProfile } from '../../features/auth/profile-store.ts';
 import { type ProcessListFilters, useProcessList } from '../../features/process/api.ts';
-import { ProposalDetailDialog } from '../../features/proposal/components/ProposalDetailDialog.tsx';
+import { LazyProposalDetailDialog } from '../../features/proposal/components/LazyProposalDetailDialog.tsx';
 import {
   DetailButton,
   PrintButton,
@@ -93,7 +93,7 @@ export function ProcessListPage() {
           rowClassName={(row) => (awaitsDecision(row) ? 'process-list__row--waiting' : '')}
         />
       </div>
-      <ProposalDetailDialog
+      <LazyProposalDetailDialog
         proposalId={detailId}
         onClose={() => setDetailId(null)}
         onProcessChanged={() => dispatch({ type: 'first-page' })}

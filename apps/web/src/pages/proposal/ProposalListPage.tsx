@@ -1,13 +1,13 @@
 import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TProposalDetail, TProposalRow, TProposalType } from '@eusulan/shared';
 import { Button, Space } from 'antd';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useCurrentRoute } from '../../app/current-route.ts';
 import { DataTable, tablePageOf, useTableState } from '../../components/data-table/DataTable.tsx';
+import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { fetchProposal, useProposals } from '../../features/proposal/api.ts';
-import { ProposalDetailDialog } from '../../features/proposal/components/ProposalDetailDialog.tsx';
-import { ProposalFormDialog } from '../../features/proposal/components/ProposalFormDialog.tsx';
+import { LazyProposalDetailDialog } from '../../features/proposal/components/LazyProposalDetailDialog.tsx';
 import {
   DetailButton,
   PrintButton,
@@ -16,7 +16,14 @@ import {
   useProposalListFilters,
 } from '../../features/proposal/components/ProposalListParts.tsx';
 import { handleApiError } from '../../lib/errors.ts';
-import { ImportProposalDialog } from './components/ImportProposalDialog.tsx';
+
+// The dialogs (form, uploads, detail tabs, the spreadsheet import) load when first opened (issue 11).
+const ProposalFormDialog = lazy(async () => ({
+  default: (await import('../../features/proposal/components/ProposalFormDialog.tsx')).ProposalFormDialog,
+}));
+const ImportProposalDialog = lazy(async () => ({
+  default: (await import('./components/ImportProposalDialog.tsx')).ImportProposalDialog,
+}));
 
 /** Pokir and musrenbang proposals can also be imported from a spreadsheet (spec §1, §2). */
 export const canImport = (type: TProposalType) => type === 'pokir' || type === 'musrenbang';
@@ -121,22 +128,26 @@ export function ProposalListPage() {
           rowKey={(row) => row.id}
         />
       </div>
-      <ProposalFormDialog
-        open={formState.open}
-        proposalType={proposalType}
-        record={formState.record}
-        onClose={() => setFormState((current) => ({ ...current, open: false }))}
-        onSaved={(mode) => {
-          if (mode === 'insert') dispatch({ type: 'first-page' });
-        }}
-      />
-      <ProposalDetailDialog proposalId={detailId} onClose={() => setDetailId(null)} />
-      <ImportProposalDialog
-        open={isImportOpen}
-        proposalType={proposalType}
-        onClose={() => setIsImportOpen(false)}
-        onImported={() => dispatch({ type: 'first-page' })}
-      />
+      <OnceOpened open={formState.open}>
+        <ProposalFormDialog
+          open={formState.open}
+          proposalType={proposalType}
+          record={formState.record}
+          onClose={() => setFormState((current) => ({ ...current, open: false }))}
+          onSaved={(mode) => {
+            if (mode === 'insert') dispatch({ type: 'first-page' });
+          }}
+        />
+      </OnceOpened>
+      <LazyProposalDetailDialog proposalId={detailId} onClose={() => setDetailId(null)} />
+      <OnceOpened open={isImportOpen}>
+        <ImportProposalDialog
+          open={isImportOpen}
+          proposalType={proposalType}
+          onClose={() => setIsImportOpen(false)}
+          onImported={() => dispatch({ type: 'first-page' })}
+        />
+      </OnceOpened>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { CheckCircleFilled, DownloadOutlined, LoadingOutlined } from '@ant-design/icons';
 import { formatBytes, SURVEY_EXPORT_OPTIONS, type TSurveyExportOption } from '@eusulan/shared';
-import { App, Button, DatePicker, Form, Progress, Select } from 'antd';
+import { Button, DatePicker, Form, Progress, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useCurrentRoute } from '../../app/current-route.ts';
@@ -20,6 +20,7 @@ import { DISPLAY_DATE_FORMAT, SURVEY_EXPORT_TEXTS as TEXTS } from '../../feature
 import { handleApiError } from '../../lib/errors.ts';
 import { isApiError } from '../../lib/http.ts';
 import './report.css';
+import { useFeedback } from '../../lib/feedback.tsx';
 
 const OPTION_ITEMS = (Object.keys(SURVEY_EXPORT_OPTIONS) as TSurveyExportOption[]).map((value) => ({
   value,
@@ -36,7 +37,7 @@ const DEFAULT_OPTION: TSurveyExportOption = '.xlsx';
  */
 export function ReportPage() {
   const route = useCurrentRoute();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const profile = useProfile();
   const lockedDistrict = lockedDistrictOf(profile);
 

@@ -7,7 +7,7 @@ import { useCurrentRoute } from '../../app/current-route.ts';
 import { DataTable, tablePageOf, useTableState } from '../../components/data-table/DataTable.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useProposals } from '../../features/proposal/api.ts';
-import { ProposalDetailDialog } from '../../features/proposal/components/ProposalDetailDialog.tsx';
+import { LazyProposalDetailDialog } from '../../features/proposal/components/LazyProposalDetailDialog.tsx';
 import {
   DetailButton,
   PrintButton,
@@ -76,7 +76,7 @@ export function DataUsulanSurveyPage() {
           rowKey={(row) => row.id}
         />
       </div>
-      <ProposalDetailDialog proposalId={detailId} onClose={() => setDetailId(null)} />
+      <LazyProposalDetailDialog proposalId={detailId} onClose={() => setDetailId(null)} />
     </section>
   );
 }

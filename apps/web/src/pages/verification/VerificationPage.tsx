@@ -1,13 +1,13 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { PROPOSAL_TYPE_NAMES, PROPOSAL_TYPES, type TProposalRow, type TProposalType } from '@eusulan/shared';
-import { App, Badge, Button, Checkbox, DatePicker, Empty, Input, Spin, Tabs } from 'antd';
+import { Badge, Button, Checkbox, DatePicker, Empty, Input, Spin, Tabs } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useCurrentRoute } from '../../app/current-route.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useNeedApproval } from '../../features/approval/api.ts';
 import { useProfile } from '../../features/auth/profile-store.ts';
-import { ProposalDetailDialog } from '../../features/proposal/components/ProposalDetailDialog.tsx';
+import { LazyProposalDetailDialog } from '../../features/proposal/components/LazyProposalDetailDialog.tsx';
 import {
   useVerificationList,
   useVerifyProposals,
@@ -25,6 +25,7 @@ import {
 import { VERIFICATION_TEXTS as TEXTS } from '../../features/verification/texts.ts';
 import { VerificationItem } from './components/VerificationItem.tsx';
 import './verification.css';
+import { useFeedback } from '../../lib/feedback.tsx';
 
 /** Rows drawn at once; a consultant may have thousands waiting, and a phone should stay quick. */
 const RENDER_STEP = 100;
@@ -43,7 +44,7 @@ interface Selection {
  */
 export function VerificationPage() {
   const route = useCurrentRoute();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const profile = useProfile();
   const needApproval = useNeedApproval(profile.roleId, true);
 
@@ -254,7 +255,7 @@ export function VerificationPage() {
           </Button>
         </div>
       </div>
-      <ProposalDetailDialog proposalId={detailId} onClose={() => setDetailId(null)} />
+      <LazyProposalDetailDialog proposalId={detailId} onClose={() => setDetailId(null)} />
     </section>
   );
 }

@@ -69,7 +69,7 @@ function AltchaCheck({ challengeUrl, onChange, ref }: AltchaCheckProps) {
   }));
 
   return (
-    <div className="bot-check" data-testid="bot-check-altcha">
+    <div className="bot-check bot-check--altcha" data-testid="bot-check-altcha">
       <altcha-widget ref={widgetRef} challenge={challengeUrl} name="recaptcha" language="id" />
     </div>
   );

@@ -1,8 +1,9 @@
 import { AUTH_MESSAGES, type TChangePassword } from '@eusulan/shared';
-import { Alert, App, Button, Form, Input, Modal } from 'antd';
+import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH } from '../../../app/guard.ts';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useChangePassword } from '../api.ts';
 import { endSession } from '../session.ts';
 import { useSignOut } from '../use-sign-out.ts';
@@ -35,7 +36,7 @@ export function ChangePasswordModal({ open, isForced, onClose }: ChangePasswordM
   const [visible, setVisible] = useState(ALL_HIDDEN);
   const changePassword = useChangePassword();
   const { signOut, isSigningOut } = useSignOut();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const navigate = useNavigate();
 
   // Opening the modal starts from empty fields with every password hidden.

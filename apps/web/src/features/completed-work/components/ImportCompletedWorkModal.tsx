@@ -1,11 +1,11 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { COMPLETED_WORK_TEMPLATE, type TCompletedWorkImportResult } from '@eusulan/shared';
-import { Alert, App, Button, DatePicker, Modal, Upload, type UploadFile } from 'antd';
+import { Alert, Button, DatePicker, Modal, Upload, type UploadFile } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { RemoteSelect } from '../../../components/RemoteSelect.tsx';
 import { handleApiError } from '../../../lib/errors.ts';
-import { toast } from '../../../lib/feedback.tsx';
+import { toast, useFeedback } from '../../../lib/feedback.tsx';
 import { acceptOf, ZIP_IMPORT_RULE } from '../../proposal/upload-guard.ts';
 import {
   type ImportFailure,
@@ -67,7 +67,7 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; 
  * with a success alert that carries the server's warnings.
  */
 export function ImportCompletedWorkModal({ open, onClose, onImported }: ImportCompletedWorkModalProps) {
-  const { modal, notification } = App.useApp();
+  const { modal, notification } = useFeedback();
   const importer = useImportCompletedWork();
   const [year, setYear] = useState<Dayjs | null>(null);
   const [typeWork, setTypeWork] = useState<TypeWorkColorOption | null>(null);

@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, type FormInstance, Space, Switch } from 'antd';
+import { Button, Form, type FormInstance, Space, Switch } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useCurrentRoute } from '../../../app/current-route.ts';
 import {
@@ -11,7 +11,7 @@ import {
 import { FormModal, type FormMode } from '../../../components/FormModal.tsx';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { handleApiError } from '../../../lib/errors.ts';
-import { toast } from '../../../lib/feedback.tsx';
+import { toast, useFeedback } from '../../../lib/feedback.tsx';
 import {
   fetchMasterRecord,
   type MasterList,
@@ -71,7 +71,7 @@ export function MasterScreen<TRow extends MasterRow, TValues extends object>({
   testId,
 }: MasterScreenProps<TRow, TValues>) {
   const route = useCurrentRoute();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [state, dispatch] = useTableState();
   const list = useMasterList<TRow>(master, state);
   const save = useSaveMaster<TRow>(master);

@@ -7,12 +7,13 @@ import {
   type TProposalDetail,
   UPLOAD_LIMITS,
 } from '@eusulan/shared';
-import { App, Button, Form, Radio, Typography, type UploadFile } from 'antd';
+import { Button, Form, Radio, Typography, type UploadFile } from 'antd';
 import { UploadField } from '../../proposal/components/UploadField.tsx';
 import { PROPOSAL_TEXTS } from '../../proposal/texts.ts';
 import { proposalFileRule } from '../../proposal/upload-guard.ts';
 import { useChangeProcess } from '../api.ts';
 import './approval-panel.css';
+import { useFeedback } from '../../../lib/feedback.tsx';
 
 /** Documents of the decision: png, jpg, jpeg, pdf, 20 MB each as in the detail dialog (spec §9). */
 const DOCUMENT_RULE = proposalFileRule(UPLOAD_LIMITS.detailDialogBytes);
@@ -39,7 +40,7 @@ interface ApprovalPanelProps {
  * data usulan' after saving, and the detail reloads with the structural files under the Usulan tab.
  */
 export function ApprovalPanel({ detail, onApproved }: ApprovalPanelProps) {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [form] = Form.useForm<ApprovalValues>();
   const change = useChangeProcess();
 

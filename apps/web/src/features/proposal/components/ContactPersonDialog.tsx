@@ -1,7 +1,8 @@
 import { type TProposalDetail, UPLOAD_LIMITS } from '@eusulan/shared';
-import { App, Form, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useEffect } from 'react';
 import { FormModal } from '../../../components/FormModal.tsx';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useUpdateContactPerson } from '../api.ts';
 import { CONTACT_PERSON_RULES } from '../field-rules.ts';
 import { buildContactPersonForm, type ContactPersonValues, valuesFromDetail } from '../form-payload.ts';
@@ -24,7 +25,7 @@ interface ContactPersonDialogProps {
  * 'Berhasil!' 'Memperbarui data contact person' and the detail reloads.
  */
 export function ContactPersonDialog({ detail, open, onClose }: ContactPersonDialogProps) {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [form] = Form.useForm<ContactPersonValues>();
   const save = useUpdateContactPerson();
 

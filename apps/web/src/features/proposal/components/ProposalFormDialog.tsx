@@ -5,10 +5,11 @@ import {
   type TProposalType,
   UPLOAD_LIMITS,
 } from '@eusulan/shared';
-import { App, Button, Form, Typography } from 'antd';
+import { Button, Form, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { FormModal, type FormMode } from '../../../components/FormModal.tsx';
 import { RemoteSelect } from '../../../components/RemoteSelect.tsx';
+import { useFeedback } from '../../../lib/feedback.tsx';
 import { useSaveProposal } from '../api.ts';
 import { PROPOSAL_FORM_RULES } from '../field-rules.ts';
 import {
@@ -49,7 +50,7 @@ export function ProposalFormDialog({
   onClose,
   onSaved,
 }: ProposalFormDialogProps) {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [form] = Form.useForm<ProposalFormValues>();
   const save = useSaveProposal();
   const mode: FormMode = record ? 'update' : 'insert';

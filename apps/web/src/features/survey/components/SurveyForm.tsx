@@ -1,12 +1,12 @@
 import { ArrowLeftOutlined, PlusOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { formatRtRw, formatRupiah, type TProposalDetail, type TSurvey } from '@eusulan/shared';
-import { Alert, App, Button, Descriptions, Input, Segmented, Typography } from 'antd';
+import { Alert, Button, Descriptions, Input, Segmented, Typography } from 'antd';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeading } from '../../../components/PageHeading.tsx';
 import { RemoteSelect } from '../../../components/RemoteSelect.tsx';
 import { handleApiError } from '../../../lib/errors.ts';
-import { toast } from '../../../lib/feedback.tsx';
+import { toast, useFeedback } from '../../../lib/feedback.tsx';
 import {
   loadTypeWorks,
   saveSurveyDraft,
@@ -82,7 +82,7 @@ function ProposalFacts({ proposal }: { proposal: TProposalDetail }) {
  */
 export function SurveyForm({ proposal, survey, localKey }: SurveyFormProps) {
   const navigate = useNavigate();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const [start] = useState(() => chooseStartValues(survey, readLocalCopy(localKey)));
   const [values, dispatch] = useReducer(surveyFormReducer, start.values);
   const [activeRoadKey, setActiveRoadKey] = useState(firstRoadKey(start.values));

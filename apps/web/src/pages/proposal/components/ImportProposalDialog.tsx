@@ -5,13 +5,13 @@ import {
   type TImportError,
   type TProposalType,
 } from '@eusulan/shared';
-import { Alert, App, Button, Modal, Table, Upload, type UploadFile } from 'antd';
+import { Alert, Button, Modal, Table, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { downloadTemplate, importErrorsOf, useImportProposals } from '../../../features/proposal/api.ts';
 import { PROPOSAL_TEXTS } from '../../../features/proposal/texts.ts';
 import { acceptOf, IMPORT_FILE_RULE, uploadProblem } from '../../../features/proposal/upload-guard.ts';
 import { handleApiError } from '../../../lib/errors.ts';
-import { toast } from '../../../lib/feedback.tsx';
+import { toast, useFeedback } from '../../../lib/feedback.tsx';
 import { isApiError } from '../../../lib/http.ts';
 
 const IMPORT_FAILED = 'Import gagal, tidak ada data yang disimpan. Perbaiki baris berikut.';
@@ -31,7 +31,7 @@ export const importRowLabel = (row: number | null) => (row === null ? '-' : Stri
  * data stays. A refused import lists its rows (Baris, Keterangan) here instead of a dialog.
  */
 export function ImportProposalDialog({ open, proposalType, onClose, onImported }: ImportProposalDialogProps) {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const importer = useImportProposals();
   const [file, setFile] = useState<UploadFile | null>(null);
   const [errors, setErrors] = useState<TImportError[] | null>(null);
