@@ -1,15 +1,14 @@
 import {
   DASHBOARD_EXPORT_FILE_NAMES,
-  type TDashboardCompletedWorkItem,
   type TDashboardExportType,
   type TDashboardPlace,
-  type TDashboardProposalItem,
 } from '@eusulan/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OptionQuery } from '../../components/use-remote-options.ts';
 import { requestFile, saveFile } from '../../lib/download.ts';
 import { API_PREFIX, http } from '../../lib/http.ts';
 import { type Choice, choiceParam, dashboardQuery } from './filters.ts';
+import { loadLayerLines } from './layer-loader.ts';
 
 export const DASHBOARD_PATH = `${API_PREFIX.web}/dashboard`;
 
@@ -68,19 +67,17 @@ async function logged<T>(load: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The proposal layer. The server answers 304 to the browser's revalidation (ETag), so a reload of an
- * unchanged layer costs a round trip, not the lines.
+ * The proposal layer as drawable lines, parsed and decoded in a worker (layer-loader.ts). The server
+ * answers 304 to the browser's revalidation (ETag), so a reload of an unchanged layer costs a round trip,
+ * not the lines. The typed arrays are kept as they are (no structural sharing: nothing to compare).
  */
 export function useDashboardProposals(filters: DashboardFilters) {
   const query = proposalLayerQuery(filters);
   return useQuery({
     queryKey: dashboardKeys.proposals(query),
-    queryFn: ({ signal }) =>
-      logged(
-        async () =>
-          (await http.get<TDashboardProposalItem[]>(`${DASHBOARD_PATH}${query}`, {}, { signal })).data ?? [],
-      ),
+    queryFn: ({ signal }) => logged(() => loadLayerLines('proposal', `${DASHBOARD_PATH}${query}`, signal)),
     placeholderData: keepPreviousData,
+    structuralSharing: false,
     meta: { handlesOwnErrors: true },
   });
 }
@@ -90,17 +87,9 @@ export function useDashboardCompletedWorks(filters: DashboardFilters) {
   return useQuery({
     queryKey: dashboardKeys.works(query),
     queryFn: ({ signal }) =>
-      logged(
-        async () =>
-          (
-            await http.get<TDashboardCompletedWorkItem[]>(
-              `${DASHBOARD_PATH}/completed-work${query}`,
-              {},
-              { signal },
-            )
-          ).data ?? [],
-      ),
+      logged(() => loadLayerLines('work', `${DASHBOARD_PATH}/completed-work${query}`, signal)),
     placeholderData: keepPreviousData,
+    structuralSharing: false,
     meta: { handlesOwnErrors: true },
   });
 }

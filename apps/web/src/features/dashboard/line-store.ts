@@ -102,7 +102,97 @@ export interface DrawView {
   ratio?: number;
 }
 
-export function buildLineStore(items: readonly LineItem[]): LineStore {
+/**
+ * A LineStore's contents as plain typed arrays: made where the layer's answer is parsed (a Web Worker,
+ * dashboard/layer-loader.ts), handed to the page without a copy (transferablesOf), and drawn from there.
+ */
+export interface LineData {
+  itemCount: number;
+  pathCount: number;
+  pointCount: number;
+  /** x, y of every point in world pixels, path after path. */
+  coords: Float64Array;
+  /** Each path's first point; one more entry closes the last path. */
+  pathStart: Uint32Array;
+  pathItem: Uint32Array;
+  /** minX, minY, maxX, maxY of each path (an empty path: +∞, +∞, −∞, −∞). */
+  pathBox: Float64Array;
+  /** 1 for a proposal, 0 for a work. */
+  itemKind: Uint8Array;
+  itemId: Float64Array;
+  /** Each item's first path; one more entry closes the last item. */
+  itemFirstPath: Uint32Array;
+  /** The styles in draw order (works first, proposals on top), each with its paths in the items' order. */
+  styles: { color: string; weight: number; paths: Uint32Array }[];
+  /**
+   * Hit-test grid, compacted: the sorted keys of the cells some path's box touches, and for cell i the
+   * paths cellPaths[cellStart[i] .. cellStart[i + 1]).
+   */
+  cellKeys: Float64Array;
+  cellStart: Uint32Array;
+  cellPaths: Uint32Array;
+}
+
+/** The buffers of a LineData, for postMessage's transfer list. */
+export function transferablesOf(data: LineData): ArrayBuffer[] {
+  const arrays = [
+    data.coords,
+    data.pathStart,
+    data.pathItem,
+    data.pathBox,
+    data.itemKind,
+    data.itemId,
+    data.itemFirstPath,
+    data.cellKeys,
+    data.cellStart,
+    data.cellPaths,
+    ...data.styles.map((style) => style.paths),
+  ];
+  return [...new Set(arrays.map((array) => array.buffer as ArrayBuffer))];
+}
+
+const cellKey = (column: number, row: number) => column * 65_536 + row;
+
+/** Calls `visit` with the key of every grid cell the box of path p touches. */
+function forEachCell(pathBox: Float64Array, p: number, visit: (key: number) => void) {
+  const minX = pathBox[p * 4] as number;
+  const maxX = pathBox[p * 4 + 2] as number;
+  if (!(minX <= maxX)) return;
+  const minRow = Math.floor((pathBox[p * 4 + 1] as number) / CELL);
+  const maxRow = Math.floor((pathBox[p * 4 + 3] as number) / CELL);
+  for (let column = Math.floor(minX / CELL); column <= Math.floor(maxX / CELL); column++) {
+    for (let row = minRow; row <= maxRow; row++) visit(cellKey(column, row));
+  }
+}
+
+/** The hit-test grid of LineData: counted, then filled, so it is three typed arrays and no per-cell array. */
+function buildGrid(pathBox: Float64Array, pathCount: number) {
+  const counts = new Map<number, number>();
+  for (let p = 0; p < pathCount; p++)
+    forEachCell(pathBox, p, (key) => counts.set(key, (counts.get(key) ?? 0) + 1));
+  const cellKeys = Float64Array.from(counts.keys()).sort();
+  const cellStart = new Uint32Array(cellKeys.length + 1);
+  const slot = new Map<number, number>();
+  let total = 0;
+  cellKeys.forEach((key, index) => {
+    cellStart[index] = total;
+    slot.set(key, total);
+    total += counts.get(key) as number;
+  });
+  cellStart[cellKeys.length] = total;
+  const cellPaths = new Uint32Array(total);
+  for (let p = 0; p < pathCount; p++) {
+    forEachCell(pathBox, p, (key) => {
+      const at = slot.get(key) as number;
+      cellPaths[at] = p;
+      slot.set(key, at + 1);
+    });
+  }
+  return { cellKeys, cellStart, cellPaths };
+}
+
+/** Decodes and projects the items' lines once, into LineData (the expensive part: run it off the page). */
+export function decodeLineData(items: readonly LineItem[]): LineData {
   let pathTotal = 0;
   let characters = 0;
   for (const item of items) {
@@ -184,8 +274,6 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
   });
   pathStart[path] = point;
   itemFirstPath[items.length] = path;
-  // Not captured while growing: the closures below read a constant.
-  const coords = buffer;
 
   // Draw order: works' styles first, proposals' on top; each style's paths in the items' order.
   const styleOrder = styles
@@ -193,32 +281,57 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
     .sort((a, b) => Number(styles[a]?.onTop) - Number(styles[b]?.onTop));
   const pathsOfStyle: number[][] = styles.map(() => []);
   for (let p = 0; p < path; p++) pathsOfStyle[itemStyle[pathItem[p] as number] as number]?.push(p);
-  const styledPaths = styleOrder.map((style) => ({
-    ...(styles[style] as (typeof styles)[number]),
-    paths: Uint32Array.from(pathsOfStyle[style] ?? []),
-  }));
+  return {
+    itemCount: items.length,
+    pathCount: path,
+    pointCount: point,
+    coords: buffer.subarray(0, point * 2),
+    pathStart,
+    pathItem,
+    pathBox,
+    itemKind,
+    itemId,
+    itemFirstPath,
+    styles: styleOrder.map((style) => ({
+      color: (styles[style] as (typeof styles)[number]).color,
+      weight: (styles[style] as (typeof styles)[number]).weight,
+      paths: Uint32Array.from(pathsOfStyle[style] ?? []),
+    })),
+    ...buildGrid(pathBox, path),
+  };
+}
 
-  // Grid: each path listed in every cell its box touches; made on the first hit test, off the first draw.
-  const cellKey = (column: number, row: number) => column * 65_536 + row;
-  let gridMade: Map<number, number[]> | null = null;
-  const grid = () => {
-    if (gridMade) return gridMade;
-    gridMade = new Map<number, number[]>();
-    for (let p = 0; p < path; p++) {
-      const minX = pathBox[p * 4] as number;
-      const maxX = pathBox[p * 4 + 2] as number;
-      if (!(minX <= maxX)) continue;
-      const maxRow = Math.floor((pathBox[p * 4 + 3] as number) / CELL);
-      for (let column = Math.floor(minX / CELL); column <= Math.floor(maxX / CELL); column++) {
-        for (let row = Math.floor((pathBox[p * 4 + 1] as number) / CELL); row <= maxRow; row++) {
-          const key = cellKey(column, row);
-          const cell = gridMade.get(key);
-          if (cell) cell.push(p);
-          else gridMade.set(key, [p]);
-        }
-      }
+/** Decodes the items and makes their store at once (on the page: small layers, tests). */
+export const buildLineStore = (items: readonly LineItem[]): LineStore => lineStoreOf(decodeLineData(items));
+
+/** The store over decoded lines: nothing is decoded or allocated per line again. */
+export function lineStoreOf(data: LineData): LineStore {
+  const {
+    coords,
+    pathStart,
+    pathItem,
+    pathBox,
+    itemKind,
+    itemId,
+    itemFirstPath,
+    cellKeys,
+    cellStart,
+    cellPaths,
+  } = data;
+  const path = data.pathCount;
+
+  /** Index of a grid cell's key, or -1 (binary search of the sorted keys). */
+  const cellOf = (key: number) => {
+    let low = 0;
+    let high = cellKeys.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const found = cellKeys[middle] as number;
+      if (found === key) return middle;
+      if (found < key) low = middle + 1;
+      else high = middle - 1;
     }
-    return gridMade;
+    return -1;
   };
 
   const boxOfPaths = (from: number, to: number): WorldBox | null => {
@@ -279,19 +392,20 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
 
   /** Item by kind and id, made on first use (tests and fitting to one line need it, drawing does not). */
   let indexMade: Map<string, number> | null = null;
+  const kindOf = (item: number): LineKind => (itemKind[item] === 1 ? 'proposal' : 'work');
   const index = () => {
     if (!indexMade) {
       indexMade = new Map();
-      for (const [itemIndex, item] of items.entries()) indexMade.set(`${item.kind}:${item.id}`, itemIndex);
+      for (let item = 0; item < data.itemCount; item++)
+        indexMade.set(`${kindOf(item)}:${itemId[item]}`, item);
     }
     return indexMade;
   };
-  const kindOf = (item: number): LineKind => (itemKind[item] === 1 ? 'proposal' : 'work');
 
   return {
-    itemCount: items.length,
+    itemCount: data.itemCount,
     pathCount: path,
-    pointCount: point,
+    pointCount: data.pointCount,
     bounds: boxOfPaths(0, path),
     kindOf,
     idOf: (item) => itemId[item] as number,
@@ -308,10 +422,14 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
       }
       return null;
     },
-    idsOf: (kind) => items.filter((item) => item.kind === kind).map((item) => item.id),
+    idsOf(kind) {
+      const ids: number[] = [];
+      for (let item = 0; item < data.itemCount; item++)
+        if (kindOf(item) === kind) ids.push(itemId[item] as number);
+      return ids;
+    },
     hit(x, y, tolerance) {
       const limit = tolerance * tolerance;
-      const cells = grid();
       const seen = new Set<number>();
       let best = -1;
       let bestOnTop = false;
@@ -322,7 +440,10 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
         column++
       ) {
         for (let row = Math.floor((y - tolerance) / CELL); row <= Math.floor((y + tolerance) / CELL); row++) {
-          for (const p of cells.get(cellKey(column, row)) ?? []) {
+          const cell = cellOf(cellKey(column, row));
+          if (cell < 0) continue;
+          for (let at = cellStart[cell] as number; at < (cellStart[cell + 1] as number); at++) {
+            const p = cellPaths[at] as number;
             if (seen.has(p)) continue;
             seen.add(p);
             if (
@@ -352,7 +473,7 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
       context.lineCap = 'round';
       context.lineJoin = 'round';
       context.globalAlpha = view.opacity;
-      for (const style of styledPaths) {
+      for (const style of data.styles) {
         const box = viewBox(view, style.weight);
         context.beginPath();
         context.strokeStyle = style.color;
@@ -390,7 +511,7 @@ export function buildLineStore(items: readonly LineItem[]): LineStore {
       const { scale, left, top, width, height } = view;
       let drawn = 0;
       const ratio = view.ratio ?? 1;
-      for (const style of styledPaths) {
+      for (const style of data.styles) {
         const box = viewBox(view, style.weight * ratio);
         const colour = pixelOf(style.color);
         const half = (style.weight * ratio) / 2;

@@ -123,8 +123,8 @@ export function MapsPage() {
           </div>
         ) : null}
         <LazyDashboardMap
-          proposals={proposals.data ?? []}
-          works={works.data ?? []}
+          proposals={proposals.data}
+          works={works.data}
           isReady={!proposals.isPending && !works.isPending && !isDrawing}
           focus={focus}
           onProposalClick={(id) => {

@@ -1,15 +1,23 @@
 import 'leaflet/dist/leaflet.css';
-import { MAP, type TDashboardCompletedWorkItem, type TDashboardProposalItem } from '@eusulan/shared';
+import { MAP } from '@eusulan/shared';
 import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { buildLineStore, combineStores, type LineKind, type LineStore } from '../line-store.ts';
+import {
+  combineStores,
+  decodeLineData,
+  type LineData,
+  type LineKind,
+  type LineStore,
+  lineStoreOf,
+} from '../line-store.ts';
 import { boundsOfBox, LinesCanvasLayer, pagePointOf } from './lines-canvas-layer.ts';
 
 export type Bounds = [[number, number], [number, number]];
 
 export interface DashboardMapProps {
-  proposals: readonly TDashboardProposalItem[];
-  works: readonly TDashboardCompletedWorkItem[];
+  /** The layers' lines, decoded (layer-loader.ts); undefined until the first answer. */
+  proposals: LineData | undefined;
+  works: LineData | undefined;
   /** False while a layer is still loading: the view is fitted once both have arrived. */
   isReady: boolean;
   /** A place chosen in 'Cari Jalan...'; a new object refits. */
@@ -34,7 +42,8 @@ declare global {
   }
 }
 
-const WORK_WEIGHT = 4;
+const EMPTY_LINES = decodeLineData([]);
+
 /** Click tolerance in pixels around a line on the canvas (a finger is wider than a 4 px line). */
 const CLICK_TOLERANCE = 6;
 
@@ -146,41 +155,17 @@ export function DashboardMap({
   tileUrl,
   tileAttribution,
 }: DashboardMapProps) {
-  // One store per layer, each built once when its answer arrives.
-  const workStore = useMemo(
-    () =>
-      buildLineStore(
-        works.map((work) => ({
-          kind: 'work',
-          id: work.id,
-          color: work.color,
-          weight: WORK_WEIGHT,
-          lines: work.lines,
-        })),
-      ),
-    [works],
-  );
-  const proposalStore = useMemo(
-    () =>
-      buildLineStore(
-        proposals.map((proposal) => ({
-          kind: 'proposal',
-          id: proposal.proposalId,
-          color: MAP.lineColor,
-          weight: MAP.lineWeight,
-          lines: proposal.lines,
-        })),
-      ),
-    [proposals],
-  );
+  // One store per layer, made when its answer arrives (over the worker's arrays: no decoding here).
+  const workStore = useMemo(() => lineStoreOf(works ?? EMPTY_LINES), [works]);
+  const proposalStore = useMemo(() => lineStoreOf(proposals ?? EMPTY_LINES), [proposals]);
   const store = useMemo(() => combineStores([workStore, proposalStore]), [workStore, proposalStore]);
 
   return (
     <div
       className="dashboard-map"
       data-testid="dashboard-map"
-      data-proposal-lines={proposals.length}
-      data-work-lines={works.length}
+      data-proposal-lines={proposals?.itemCount ?? 0}
+      data-work-lines={works?.itemCount ?? 0}
       data-ready={isReady ? 'true' : 'false'}
     >
       <MapContainer
