@@ -27,12 +27,7 @@ export const FEATURES_ALLOWED: Partial<Record<RouteName, readonly HeavyFeature[]
  * Routes known to be over their budget, with the most they may weigh until fixed, so the check still catches
  * growth. Listed in docs/performance.md (issue 11) as left to do.
  */
-export const KNOWN_OVER_BUDGET: Partial<Record<RouteName, { capKb: number; why: string }>> = {
-  'data-usulan-survey-form': {
-    capKb: 680,
-    why: 'Tiptap (125 KB) and Leaflet-Geoman (72 KB) load with the form; loading them on first use is to do',
-  },
-};
+export const KNOWN_OVER_BUDGET: Partial<Record<RouteName, { capKb: number; why: string }>> = {};
 
 export type Visitor = TRole | 'guest';
 

@@ -189,6 +189,7 @@ async function fillNumber(testId: string, value: string) {
 
 const savedState = () => page.locator('[data-testid="save-state"][data-state="saved"]');
 const photos = () => page.locator('figure[data-testid^="survey-photo-"]');
+const scrollToEnd = () => page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
 
 describe('survey capture: konsultan1 verifies, surveys on the map and sends; the admin sees the totals', () => {
   it('verifies two of the three new proposals on Perlu Verifikasi', async () => {
@@ -337,6 +338,8 @@ describe('survey capture: konsultan1 verifies, surveys on the map and sends; the
     await page.keyboard.press('Escape');
     await page.getByTestId('field-roadCondition').fill('Aspal retak buaya dan berlubang');
     await page.getByTestId('field-canalExisting').fill('Ada, di kedua sisi');
+    // The rich-text editors and the media sections load as the form is scrolled towards them.
+    await scrollToEnd();
     await page.getByTestId('field-damage').click();
     await page.keyboard.type('Lubang sedalam 10 cm di tengah jalan.');
     await choose('field-suggestion-work-note', 'pdam', 'Koordinasi dengan PDAM');
@@ -399,6 +402,7 @@ describe('survey capture: konsultan1 verifies, surveys on the map and sends; the
     // The stored segments come back as the two drawn polylines, one per road.
     assert.equal(await mapEditor().getAttribute('data-lines'), '2');
     await page.getByTestId('road-types').getByText('Pengaspalan').waitFor();
+    await scrollToEnd();
     await page.getByTestId('field-damage').getByText('Lubang sedalam 10 cm di tengah jalan.').waitFor();
     await page
       .getByTestId('field-suggestion')

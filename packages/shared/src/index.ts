@@ -4,6 +4,8 @@ export * from './format.ts';
 export * from './limits.ts';
 export * from './map.ts';
 export * from './messages/auth.ts';
+export * from './messages/proposal.ts';
+export * from './messages/survey.ts';
 export * from './permissions.ts';
 export * from './rich-text.ts';
 export * from './schemas/audit.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MB, UPLOAD_LIMITS } from '../limits.ts';
+import { PROPOSAL_MESSAGES } from '../messages/proposal.ts';
 import { ZListQuery } from './list.ts';
-import { blankToUndefined, PROPOSAL_MESSAGES } from './proposal.ts';
+import { blankToUndefined } from './proposal.ts';
 import { recordId } from './record-id.ts';
 
 /**

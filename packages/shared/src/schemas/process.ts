@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PROPOSAL_TYPES, type TProcessType, type TStatusType } from '../enums.ts';
+import { PROPOSAL_MESSAGES } from '../messages/proposal.ts';
 import { ZListQuery } from './list.ts';
-import { blankToUndefined, optionalYear, PROPOSAL_MESSAGES, yearRangeRule } from './proposal.ts';
+import { blankToUndefined, optionalYear, yearRangeRule } from './proposal.ts';
 
 /** Structural approval (spec §5 Approval, §8; DESIGN §4). */
 export const PROCESS_MESSAGES = {

@@ -1,13 +1,20 @@
 import { lazy, Suspense } from 'react';
+import { WhenNearView } from '../../../components/WhenNearView.tsx';
 import type { RichTextEditorProps } from './RichTextEditor.tsx';
 
 const RichTextEditor = lazy(async () => ({ default: (await import('./RichTextEditor.tsx')).RichTextEditor }));
 
-/** Tiptap and ProseMirror load with the first editor, never on other screens. */
+/**
+ * Tiptap and ProseMirror (125 KB gzip) load when the first editor comes near the screen: the editors sit
+ * below the map and the road cards, and the form opens within the route budget without them (issue 11).
+ */
 export function LazyRichTextEditor(props: RichTextEditorProps) {
+  // Only the loading is busy; waiting out of view is not.
   return (
-    <Suspense fallback={<div className="rich-text rich-text--loading" aria-busy="true" />}>
-      <RichTextEditor {...props} />
-    </Suspense>
+    <WhenNearView placeholder={<div className="rich-text rich-text--loading" />}>
+      <Suspense fallback={<div className="rich-text rich-text--loading" aria-busy="true" />}>
+        <RichTextEditor {...props} />
+      </Suspense>
+    </WhenNearView>
   );
 }

@@ -29,9 +29,9 @@ import { SURVEY_FORM_TEXTS as TEXTS } from '../texts.ts';
 import { useDraftAutosave } from '../use-draft-autosave.ts';
 import { LazyRichTextEditor } from './LazyRichTextEditor.tsx';
 import { LazySurveyMapEditor } from './LazySurveyMapEditor.tsx';
+import { LazySurveyMediaSection } from './LazySurveyMediaSection.tsx';
 import { RoadCard, roadLabel } from './RoadCard.tsx';
 import { SaveStateIndicator } from './SaveStateIndicator.tsx';
-import { SurveyMediaSection } from './SurveyMediaSection.tsx';
 import './survey-form.css';
 
 export interface SurveyFormProps {
@@ -304,7 +304,7 @@ export function SurveyForm({ proposal, survey, localKey }: SurveyFormProps) {
         />
       </section>
 
-      <SurveyMediaSection
+      <LazySurveyMediaSection
         proposalId={proposal.id}
         photos={media.photos}
         videos={media.videos}

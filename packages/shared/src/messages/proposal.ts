@@ -1,0 +1,35 @@
+/**
+ * Spec §5: the proposal form, the contact-person edit and the import, with their own texts; zod-free, so an
+ * upload check or a message on screen does not load zod.
+ */
+export const PROPOSAL_MESSAGES = {
+  // The spec gives the date the proposer-name text in the add/edit form (§5); kept as written.
+  date: 'Nama pengusul tidak boleh kosong!',
+  dateFormat: 'Tanggal harus berformat YYYY-MM-DD.',
+  proposerName: 'Nama pengusul tidak boleh kosong!',
+  phone: 'No HP tidak boleh kosong!',
+  phoneFormat: 'No HP hanya boleh berisi angka, spasi, +, - dan panjangnya 6-20 karakter.',
+  road: 'Pilih Salah Satu',
+  village: 'Pilih Salah Satu',
+  address: 'Alamat tidak boleh kosong!',
+  consultant: 'Pilih salah satu!',
+  rtRw: 'RT/RW harus dua digit 00-99.',
+  proposalType: 'Jenis usulan harus taruna, umum, pokir atau musrenbang.',
+  year: 'Tahun harus 4 digit.',
+  yearRange: 'Tahun awal tidak boleh lebih besar dari tahun akhir.',
+  fileId: 'Id file tidak valid.',
+  // Contact-person edit ('Peringatan!'), spec §5.
+  contactDate: 'Tanggal tidak boleh kosong',
+  contactName: 'Nama Pengusul tidak boleh kosong',
+  contactPhone: 'No Pengusul tidak boleh kosong',
+  contactRoad: 'Jalan tidak boleh kosong',
+  contactVillage: 'Kelurahan tidak boleh kosong',
+  contactAddress: 'Alamat tidak boleh kosong',
+  // Uploads, spec §5 and §9.
+  fileType: 'Silahkan periksa file Anda lagi',
+  fileSize: (megabytes: number) =>
+    `Ukuran File Upload melebihi batas, Ukuran file maximal adalah ${megabytes} MB`,
+  fileCount: (max: number) => `Maksimal ${max} file dalam satu unggahan.`,
+  importFileRequired: 'Pilih file terlebih dahulu!',
+  notEditable: 'Usulan yang sudah diverifikasi tidak dapat diubah.',
+} as const;
