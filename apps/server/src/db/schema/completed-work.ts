@@ -26,6 +26,11 @@ export const completedWorkImports = pgTable(
     storageKey: text().notNull(),
     uploadedById: integer().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Its works, counted as they are stored (an import never changes afterwards), so the detail table's
+     * total is not a count over tens of thousands of rows; null for rows written outside the app.
+     */
+    workCount: integer(),
   },
   (t) => [index('completed_work_imports_year_idx').on(t.year)],
 );
@@ -72,6 +77,8 @@ export const completedWorks = pgTable(
     index('completed_works_package_name_trgm_idx').using('gin', t.packageName.op('gin_trgm_ops')),
     index('completed_works_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
     index('completed_works_year_idx').on(t.year),
+    // The detail table sorted by year (Tahun): the planner otherwise walks the year index of every import.
+    index('completed_works_import_year_idx').on(t.importId, t.year, t.id),
     index('completed_works_bbox_idx').on(t.minLat, t.maxLat, t.minLon, t.maxLon),
   ],
 );

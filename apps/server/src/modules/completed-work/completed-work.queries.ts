@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { completedWorkImports, completedWorks, type LatLon, typeWorkColors } from '../../db/schema/index.ts';
 import { containsPattern, type ListRequest } from '../../lib/pagination.ts';
@@ -97,7 +97,7 @@ export async function listWorks(db: Db, importId: number, list: ListRequest) {
       ? or(ilike(completedWorks.packageName, pattern), ilike(completedWorks.location, pattern))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(workRowColumns)
       .from(completedWorks)
@@ -105,9 +105,23 @@ export async function listWorks(db: Db, importId: number, list: ListRequest) {
       .orderBy(list.orderBy, completedWorks.id)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ total: count() }).from(completedWorks).where(where),
+    list.search ? countWorks(db, where) : keptWorkCount(db, importId, where),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  return { rows, total };
+}
+
+async function countWorks(db: Db, where: SQL | undefined) {
+  const [row] = await db.select({ total: count() }).from(completedWorks).where(where);
+  return row?.total ?? 0;
+}
+
+/** The import's count kept when it was stored; counted for imports written outside the app. */
+async function keptWorkCount(db: Db, importId: number, where: SQL | undefined) {
+  const [row] = await db
+    .select({ workCount: completedWorkImports.workCount })
+    .from(completedWorkImports)
+    .where(eq(completedWorkImports.id, importId));
+  return row?.workCount ?? countWorks(db, where);
 }
 
 /** One work with its import's type and colour (GET completed-work-detail/{id}/detail). */
@@ -179,11 +193,17 @@ export async function insertWorks(db: Db, importId: number, year: number, works:
         max_lon double precision)`);
   };
   let chunk: ParsedWork[] = [];
+  let stored = 0;
   for await (const work of works) {
     chunk.push(work);
+    stored++;
     if (chunk.length < INSERT_CHUNK) continue;
     await insert(chunk);
     chunk = [];
   }
   if (chunk.length) await insert(chunk);
+  await db
+    .update(completedWorkImports)
+    .set({ workCount: stored })
+    .where(eq(completedWorkImports.id, importId));
 }

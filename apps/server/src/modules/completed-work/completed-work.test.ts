@@ -4,10 +4,11 @@ import type {
   TCompletedWorkImportRow,
   TCompletedWorkRow,
 } from '@eusulan/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { typeWorkColors } from '../../db/schema/index.ts';
+import { completedWorkImports, typeWorkColors } from '../../db/schema/index.ts';
 import { SAMPLE_FEATURES, STREETS, shapefileZip } from './completed-work.fixtures.ts';
 import { buildTemplateZip } from './completed-work-template.ts';
 
@@ -142,6 +143,23 @@ describe('GET completed-work-detail/{id}', () => {
       panjangLokasi: first!.pjgLokasi,
     });
     expect(body.data[1].panjangLokasi).toBe(second!.pjgLokasi);
+  });
+
+  it('answers the total kept with the import, and counts an import written outside the app', async () => {
+    const id = imports.kota!.completedWork.id;
+    const total = async (query = '') =>
+      (await get(`/api-web/completed-work-detail/${id}?${query}`)).json().data.total;
+    const [kept] = await t.db
+      .select({ workCount: completedWorkImports.workCount })
+      .from(completedWorkImports)
+      .where(eq(completedWorkImports.id, id));
+    expect(kept?.workCount).toBe(3);
+    expect(await total()).toBe(3);
+    expect(await total('search=tunjungan')).toBe(2);
+    // A row loaded by SQL (a restore from elsewhere, the bench's generator) carries no count.
+    await t.db.update(completedWorkImports).set({ workCount: null }).where(eq(completedWorkImports.id, id));
+    expect(await total()).toBe(3);
+    await t.db.update(completedWorkImports).set({ workCount: 3 }).where(eq(completedWorkImports.id, id));
   });
 
   it('searches package and location, sorts by the whitelist and pages', async () => {
