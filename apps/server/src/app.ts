@@ -32,7 +32,8 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import './plugins/context.ts';
-import { createLocalFileStorage, type FileStorage } from './storage/file-storage.ts';
+import { createFileStorage } from './storage/create-file-storage.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 import { reconcileStorage } from './storage/reconcile-storage.ts';
 
 /** Strips ?token= from logged URLs: media links carry the bearer token there. */
@@ -93,7 +94,7 @@ export async function buildApp(
     dbKind: database.kind,
     tokens: createTokenSigner(secret),
     captcha: await createCaptchaVerifier(config, secret),
-    storage: options.storage ?? createLocalFileStorage(config.DATA_DIR),
+    storage: options.storage ?? createFileStorage(config),
   });
   await reconcileAtStart(app);
   app.decorateRequest('auth', null);

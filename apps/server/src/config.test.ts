@@ -38,4 +38,28 @@ describe('loadConfig', () => {
     expect(message).toContain('RECAPTCHA_SITE_KEY dan RECAPTCHA_SECRET wajib diisi');
     expect(message).toContain('TOKEN_SECRET: minimal 32 karakter');
   });
+
+  it('stops start-up when STORAGE_DRIVER=s3 lacks its bucket or keys', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'eusulan' })).toThrow(
+      /S3_ACCESS_KEY_ID: wajib diisi bila STORAGE_DRIVER=s3[\s\S]*S3_SECRET_ACCESS_KEY: wajib diisi bila STORAGE_DRIVER=s3/,
+    );
+    expect(() =>
+      loadConfig({ STORAGE_DRIVER: 's3', S3_ACCESS_KEY_ID: 'kunci', S3_SECRET_ACCESS_KEY: 'rahasia' }),
+    ).toThrow('S3_BUCKET: wajib diisi bila STORAGE_DRIVER=s3');
+    expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow('STORAGE_DRIVER: harus local atau s3');
+  });
+
+  it('reads the S3 settings, leaving path style to the driver when unset', () => {
+    const s3 = {
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'eusulan',
+      S3_ACCESS_KEY_ID: 'kunci',
+      S3_SECRET_ACCESS_KEY: 'rahasia',
+    };
+    expect(loadConfig(s3).S3_REGION).toBe('us-east-1');
+    expect(loadConfig(s3).S3_FORCE_PATH_STYLE).toBeUndefined();
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: '0' }).S3_FORCE_PATH_STYLE).toBe(false);
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'true' }).S3_FORCE_PATH_STYLE).toBe(true);
+    expect(loadConfig({}).STORAGE_DRIVER).toBe('local');
+  });
 });

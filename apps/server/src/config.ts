@@ -60,6 +60,22 @@ const envSchema = z.object({
     .max(100, { error: 'harus berupa bilangan bulat 1-100' })
     .default(10),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  /** Where uploaded files live: `local` under DATA_DIR/files, or `s3` in a bucket (the S3_ variables). */
+  STORAGE_DRIVER: optionalText.pipe(
+    z.enum(['local', 's3'], { error: 'harus local atau s3' }).default('local'),
+  ),
+  /** MinIO or another S3-compatible server; unset: AWS S3 itself. */
+  S3_ENDPOINT: optionalText.pipe(z.url({ error: 'harus berupa alamat http(s)://' }).optional()),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** A folder inside the bucket for this installation's files; unset: the bucket's root. */
+  S3_PREFIX: optionalText,
+  /** Unset: on with S3_ENDPOINT (MinIO wants path-style addresses), off for AWS S3 (virtual-hosted). */
+  S3_FORCE_PATH_STYLE: optionalText.transform((value) =>
+    value === undefined ? undefined : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()),
+  ),
   /** Where npm run backup writes its archives when no --out is given; unset: DATA_DIR/backups. */
   BACKUP_DIR: optionalText,
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
@@ -138,6 +154,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(
       'RECAPTCHA_SECRET: RECAPTCHA_SITE_KEY dan RECAPTCHA_SECRET wajib diisi bila CAPTCHA_PROVIDER=recaptcha',
     );
+  }
+  if (env.STORAGE_DRIVER === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[name]?.trim()) problems.push(`${name}: wajib diisi bila STORAGE_DRIVER=s3`);
+    }
   }
   if (!result.success || problems.length) {
     throw new ConfigError(`Konfigurasi tidak valid:\n${problems.map((line) => `  - ${line}`).join('\n')}`);

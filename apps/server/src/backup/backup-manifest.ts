@@ -11,6 +11,20 @@ import { sourceFile } from '../server-files.ts';
 /** A message for whoever runs npm run backup / restore: printed as it is, without a stack. */
 export class BackupError extends Error {}
 
+/**
+ * Backup and restore carry DATA_DIR/files; with STORAGE_DRIVER=s3 the files are in the bucket, which its own
+ * versioning and replication protect. An archive of the database alone would look complete and is not, so
+ * both refuse and say what to do instead.
+ */
+export function refuseBucketStorage(config: { STORAGE_DRIVER: string }, action: 'backup' | 'restore') {
+  if (config.STORAGE_DRIVER !== 's3') return;
+  throw new BackupError(
+    `npm run ${action} hanya untuk berkas di DATA_DIR (STORAGE_DRIVER=local). Dengan STORAGE_DRIVER=s3, ` +
+      'cadangkan database dengan pg_dump dan lindungi bucket dengan versioning atau replikasinya sendiri ' +
+      '(docs/deploy.md, "Backups").',
+  );
+}
+
 export const BACKUP_FORMAT = 'e-usulan-jalan-backup';
 export const MANIFEST_NAME = 'manifest.json';
 /** Where the archive keeps each part; nothing else may be in it. */

@@ -18,6 +18,7 @@ import {
   listFiles,
   MANIFEST_NAME,
   readDatabaseFacts,
+  refuseBucketStorage,
   type TBackupManifest,
 } from './backup-manifest.ts';
 import { runPostgresTool } from './postgres-tools.ts';
@@ -49,6 +50,7 @@ export async function createBackup(
   config: AppConfig,
   options: { outDir: string; now?: Date },
 ): Promise<BackupResult> {
+  refuseBucketStorage(config, 'backup');
   const dataDir = path.resolve(config.DATA_DIR);
   const kind = config.DATABASE_URL ? 'postgres' : 'pglite';
   if (kind === 'pglite' && !existsSync(path.join(dataDir, 'db', 'PG_VERSION'))) {

@@ -14,6 +14,7 @@ import {
   listFiles,
   MANIFEST_NAME,
   readDatabaseFacts,
+  refuseBucketStorage,
   type TBackupManifest,
   ZBackupManifest,
 } from './backup-manifest.ts';
@@ -37,6 +38,7 @@ export async function restoreBackup(
   config: AppConfig,
   options: { archivePath: string; force?: boolean },
 ): Promise<RestoreResult> {
+  refuseBucketStorage(config, 'restore');
   const archivePath = path.resolve(options.archivePath);
   if (!existsSync(archivePath)) throw new BackupError(`Berkas cadangan tidak ditemukan: ${archivePath}`);
   const dataDir = path.resolve(config.DATA_DIR);

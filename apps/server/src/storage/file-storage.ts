@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live (DESIGN §2). Keys are relative paths such as `proposals/12/ab34.png`; the
- * records in the database hold the key, never a path. A later S3 driver implements the same interface.
+ * records in the database hold the key, never a path. The S3 driver (s3-file-storage.ts) implements the same
+ * interface; create-file-storage.ts picks one by STORAGE_DRIVER.
  */
 export interface FileStorage {
   /**
@@ -21,10 +22,13 @@ export interface FileStorage {
   listKeys(): Promise<string[]>;
   /**
    * Resolves when the store can take files now (GET /api/ready): the local driver's folders exist and are
-   * writable; an S3 driver would ask for its bucket. Rejects with the reason otherwise.
+   * writable; the S3 driver asks for its bucket. Rejects with the reason otherwise.
    */
   checkReachable(): Promise<void>;
-  /** A directory for staging uploads while a request is checked, on the same disk as the store. */
+  /**
+   * A local directory for staging uploads while a request is checked: on the same disk as the local store
+   * (so placing a file is a rename); with S3 the checked file is streamed up from here.
+   */
   readonly stagingDir: string;
 }
 
