@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest';
 import {
   buildLineStore,
   combineStores,
+  decodeLineData,
   type LineItem,
   latOf,
+  lineStoreOf,
   lonOf,
   type PathContext,
+  transferablesOf,
   worldX,
   worldY,
 } from './line-store.ts';
@@ -296,5 +299,33 @@ describe('line store', () => {
     expect(finish(combined.rasterize(pixels, view, () => 1))).toBe(4);
     expect(combined.find('proposal', 99)).toBe(-1);
     expect(combined.itemBox(99)).toBeNull();
+  });
+  it('works the same from data that crossed from a worker (structured clone, buffers transferred)', () => {
+    const data = decodeLineData(items);
+    const buffers = transferablesOf(data);
+    // Every typed array's buffer is in the transfer list, once.
+    expect(new Set(buffers).size).toBe(buffers.length);
+    const crossed = structuredClone(data, { transfer: buffers });
+    // Transferred: the worker's side holds nothing any more.
+    expect(data.coords.byteLength).toBe(0);
+    const direct = buildLineStore(items);
+    const store = lineStoreOf(crossed);
+    expect([store.itemCount, store.pathCount, store.pointCount]).toEqual([
+      direct.itemCount,
+      direct.pathCount,
+      direct.pointCount,
+    ]);
+    expect(store.bounds).toEqual(direct.bounds);
+    expect(store.idsOf('proposal')).toEqual(direct.idsOf('proposal'));
+    const tolerance = 6 / 2 ** 16;
+    for (const [lon, lat] of [
+      [112.7388, -7.26015],
+      [112.74175, -7.26195],
+      [112.73845, -7.2905],
+    ] as const) {
+      expect(store.hit(worldX(lon), worldY(lat), tolerance)).toBe(
+        direct.hit(worldX(lon), worldY(lat), tolerance),
+      );
+    }
   });
 });
