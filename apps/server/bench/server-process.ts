@@ -110,6 +110,8 @@ export interface ServerOptions {
   /** Load memory-probe.mjs into the server, so memoryUsage() answers. */
   memoryProbe?: boolean;
   logLevel?: 'silent' | 'error' | 'warn';
+  /** Environment set last, over the defaults here (CAPTCHA_PROVIDER, TOKEN_SECRET and the like). */
+  env?: Record<string, string>;
 }
 
 /** The server on the PostgreSQL database of databaseUrl, or (undefined) on PGlite in the data directory. */
@@ -135,6 +137,7 @@ export async function startServer(
       ADMIN_USERNAME: BENCH_ADMIN.username,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       DEMO: '',
+      ...options.env,
     },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

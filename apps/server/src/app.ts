@@ -93,7 +93,7 @@ export async function buildApp(
     db: database.db,
     dbKind: database.kind,
     tokens: createTokenSigner(secret),
-    captcha: await createCaptchaVerifier(config, secret),
+    captcha: await createCaptchaVerifier(config, secret, database.db),
     storage: options.storage ?? createFileStorage(config),
   });
   await reconcileAtStart(app);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 
-/** Tables a refused call may still touch: a failed login is counted, a session is used. */
-export const BOOKKEEPING_TABLES = new Set(['login_failures', 'sessions']);
+/** Tables a refused call may still touch: a failed login is counted, a session is used, a bot check spent. */
+export const BOOKKEEPING_TABLES = new Set(['login_failures', 'sessions', 'captcha_uses']);
 
 /** Rows per table of the public schema (drizzle's own and the bookkeeping ones left out). */
 export async function tableRowCounts(db: Db, except = BOOKKEEPING_TABLES): Promise<Record<string, number>> {

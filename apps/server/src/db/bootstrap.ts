@@ -9,9 +9,14 @@ import { ensureRoles } from './seed/roles.ts';
 
 /**
  * Start-up work on the database: migrations, roles, the first admin, with DEMO the demo set, and the
- * dashboard's encoded lines where rows lack them.
+ * dashboard's encoded lines where rows lack them. One server at a time does it (DatabaseHandle.alone); the
+ * next finds it done.
  */
-export async function prepareDatabase(handle: DatabaseHandle, config: AppConfig, storage?: FileStorage) {
+export function prepareDatabase(handle: DatabaseHandle, config: AppConfig, storage?: FileStorage) {
+  return handle.alone(() => prepareAlone(handle, config, storage));
+}
+
+async function prepareAlone(handle: DatabaseHandle, config: AppConfig, storage?: FileStorage) {
   await handle.migrate();
   await ensureRoles(handle.db);
   const admin = await ensureAdmin(handle.db, {

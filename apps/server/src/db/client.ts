@@ -21,6 +21,12 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other server process runs its own on this database: servers started together on
+   * one PostgreSQL database would otherwise migrate it (and create the first admin) at the same time, and
+   * all but one fail. PGlite has one process already (data-dir-lock.ts).
+   */
+  alone<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball, taken between two queries. */
   dumpDataDir?(): Promise<Blob>;
@@ -43,6 +49,8 @@ export interface DatabaseUsage {
 export const APPLICATION_NAME = 'e-usulan-jalan';
 
 const MIGRATIONS_DIR = sourceFile('db/migrations');
+/** The session-level advisory lock of start-up work ("eu-start" in ASCII); see DatabaseHandle.alone. */
+const START_UP_LOCK = '7310799544002900596';
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
 /**
@@ -75,6 +83,18 @@ export async function openDatabase(options: {
       db: db as unknown as Database,
       kind: 'postgres',
       migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      async alone(work) {
+        // A connection of its own, outside the pool (which may have a single one): ending it releases the
+        // lock, whatever happens to the work.
+        const holder = new pg.Client({ connectionString: options.url, application_name: APPLICATION_NAME });
+        await holder.connect();
+        try {
+          await holder.query(`select pg_advisory_lock(${START_UP_LOCK})`);
+          return await work();
+        } finally {
+          await holder.end();
+        }
+      },
       close: () => pool.end(),
       usage: () => ({
         max: pool.options.max,
@@ -125,6 +145,7 @@ export async function openDatabase(options: {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    alone: (work) => work(),
     async close() {
       try {
         await client.close();

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface TokenClaims {
@@ -45,13 +45,26 @@ export function createTokenSigner(secret: string) {
 }
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
 
-/** The configured secret, or one generated once into the data folder so tokens survive restarts. */
+/**
+ * The configured secret, or one generated once into the data folder so tokens survive restarts. Servers
+ * starting together on one shared folder must end up with the same secret: it is written whole under a
+ * private name and hard-linked into place, which fails when another was first, whose secret is then read.
+ */
 export function resolveTokenSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
   const file = path.join(dataDir, 'token-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const draft = `${file}.new-${process.pid}-${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, secret, { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFileSync(file, 'utf8').trim();
+  } finally {
+    unlinkSync(draft);
+  }
 }

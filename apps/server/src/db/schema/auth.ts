@@ -72,3 +72,16 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_lookup_idx').on(t.username, t.ipAddress, t.createdAt)],
 );
+
+/**
+ * Solved altcha challenges already spent on a login, by their nonce, so a solution is accepted once across
+ * every server on the database. Kept until the challenge would have expired anyway.
+ */
+export const captchaUses = pgTable(
+  'captcha_uses',
+  {
+    challengeId: varchar({ length: 128 }).primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('captcha_uses_expires_idx').on(t.expiresAt)],
+);

@@ -1,8 +1,16 @@
 import type { TRole } from '@eusulan/shared';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
-import { consultants, districts, loginFailures, roles, sessions, users } from '../../db/schema/index.ts';
+import {
+  captchaUses,
+  consultants,
+  districts,
+  loginFailures,
+  roles,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 
 /** The session behind a token, if it is unrevoked, unexpired and its user still active. */
 export async function findLiveSession(db: Db, sessionId: string, userId: number) {
@@ -139,4 +147,26 @@ export async function clearFailures(db: Db, username: string, ipAddress: string,
     .where(
       sql`(${loginFailures.username} = ${username} and ${loginFailures.ipAddress} = ${ipAddress}) or ${loginFailures.createdAt} < ${olderThan.toISOString()}`,
     );
+}
+
+/** How many spent challenges past their expiry one recordCaptchaUse clears, so no call pays for a backlog. */
+const EXPIRED_CAPTCHA_USES_PER_CALL = 100;
+
+/**
+ * Records a solved bot-check challenge as spent: true when this is its first use, false for a replay (on
+ * this server or any other on the database). Clears a few spent challenges that have expired meanwhile.
+ */
+export async function recordCaptchaUse(db: Db, challengeId: string, expiresAt: Date) {
+  const inserted = await db
+    .insert(captchaUses)
+    .values({ challengeId, expiresAt })
+    .onConflictDoNothing()
+    .returning({ challengeId: captchaUses.challengeId });
+  const expired = db
+    .select({ challengeId: captchaUses.challengeId })
+    .from(captchaUses)
+    .where(lt(captchaUses.expiresAt, sql`now()`))
+    .limit(EXPIRED_CAPTCHA_USES_PER_CALL);
+  await db.delete(captchaUses).where(inArray(captchaUses.challengeId, expired));
+  return inserted.length > 0;
 }

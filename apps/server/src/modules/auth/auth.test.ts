@@ -4,7 +4,8 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, withoutRequestId } from '../../../test/helpers.ts';
-import { districts, proposals, subdistricts, users, villages } from '../../db/schema/index.ts';
+import { buildApp } from '../../app.ts';
+import { captchaUses, districts, proposals, subdistricts, users, villages } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -363,5 +364,35 @@ describe('altcha bot check', () => {
     const recaptcha = await solvedPayload();
     expect((await altcha.login(user.username, user.password, { recaptcha })).statusCode).toBe(200);
     expect((await altcha.login(user.username, user.password, { recaptcha })).statusCode).toBe(422);
+  });
+
+  it('refuses a solution spent on one server when it is sent to another on the same database', async () => {
+    const other = await buildApp(altcha.config, altcha.database);
+    try {
+      const user = await altcha.buildUser({ role: 'umum' });
+      const recaptcha = await solvedPayload();
+      expect((await altcha.login(user.username, user.password, { recaptcha })).statusCode).toBe(200);
+      const replayed = await other.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.username, password: user.password, recaptcha },
+      });
+      expect(replayed.statusCode).toBe(422);
+      expect(replayed.json().errors).toEqual({ recaptcha: [AUTH_MESSAGES.captchaInvalid] });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('clears spent challenges once they have expired', async () => {
+    await altcha.db
+      .insert(captchaUses)
+      .values({ challengeId: 'kedaluwarsa', expiresAt: new Date(Date.now() - 60_000) });
+    const user = await altcha.buildUser({ role: 'umum' });
+    const recaptcha = await solvedPayload();
+    expect((await altcha.login(user.username, user.password, { recaptcha })).statusCode).toBe(200);
+    const left = await altcha.db.select({ challengeId: captchaUses.challengeId }).from(captchaUses);
+    expect(left.map((row) => row.challengeId)).not.toContain('kedaluwarsa');
+    expect(left.length).toBeGreaterThan(0);
   });
 });

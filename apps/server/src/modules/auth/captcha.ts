@@ -1,9 +1,12 @@
 import type { TCaptchaConfig } from '@eusulan/shared';
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { CappedMap, deriveHmacKeySecret } from 'altcha-lib/frameworks/fastify';
+import { deriveHmacKeySecret } from 'altcha-lib/frameworks/fastify';
 import { verify as verifyAltchaPayload } from 'altcha-lib/frameworks/shared';
+import type { Store } from 'altcha-lib/frameworks/types';
 import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { recordCaptchaUse } from './auth.queries.ts';
 
 export const CAPTCHA_CHALLENGE_PATH = '/api/auth/captcha';
 
@@ -17,11 +20,31 @@ export interface CaptchaVerifier {
 
 const ALTCHA_VALIDITY_MS = 10 * 60 * 1000;
 
-/** altcha: self-hosted proof of work, no internet needed; each solution is accepted once. */
-async function altchaVerifier(secret: string): Promise<CaptchaVerifier> {
+/**
+ * The spent challenges, in the database rather than in this process, so a solution spent on one server is
+ * refused by every other (issue 12: stateless instances). A row is kept for the validity from now, which
+ * outlasts the challenge's own expiry (set when it was issued); altcha-lib refuses an expired one first.
+ * altcha-lib turns a store's error into a failed check; `failed` keeps it, so a database that cannot be
+ * reached answers as such, not as a wrong solution.
+ */
+function spentChallenges(db: Db, failed: (error: unknown) => void): Store {
+  const spend = (challengeId: string) =>
+    recordCaptchaUse(db, challengeId, new Date(Date.now() + ALTCHA_VALIDITY_MS)).catch((error: unknown) => {
+      failed(error);
+      throw error;
+    });
+  return {
+    setIfAbsent: spend,
+    // altcha-lib uses get and set only when a store has no setIfAbsent (they are not atomic).
+    get: () => false,
+    set: spend,
+  };
+}
+
+/** altcha: self-hosted proof of work, no internet needed; each solution is accepted once, on any server. */
+async function altchaVerifier(secret: string, db: Db): Promise<CaptchaVerifier> {
   const hmacSignatureSecret = secret;
   const hmacKeySignatureSecret = await deriveHmacKeySecret(secret);
-  const usedChallenges = new CappedMap<string, boolean>({ maxSize: 50_000 });
   return {
     publicConfig: { provider: 'altcha', siteKey: null, challengeUrl: CAPTCHA_CHALLENGE_PATH },
     createChallenge: () =>
@@ -36,13 +59,15 @@ async function altchaVerifier(secret: string): Promise<CaptchaVerifier> {
       }),
     async verify(token) {
       if (!token) return false;
+      const storeErrors: unknown[] = [];
       const result = await verifyAltchaPayload(
         token,
         deriveKey,
         hmacSignatureSecret,
         hmacKeySignatureSecret,
-        usedChallenges,
+        spentChallenges(db, (error) => storeErrors.push(error)),
       );
+      if (storeErrors.length) throw storeErrors[0];
       return result.error === null;
     },
   };
@@ -82,8 +107,12 @@ const noCaptcha: CaptchaVerifier = {
   verify: async () => true,
 };
 
-export async function createCaptchaVerifier(config: AppConfig, secret: string): Promise<CaptchaVerifier> {
-  if (config.CAPTCHA_PROVIDER === 'altcha') return altchaVerifier(secret);
+export async function createCaptchaVerifier(
+  config: AppConfig,
+  secret: string,
+  db: Db,
+): Promise<CaptchaVerifier> {
+  if (config.CAPTCHA_PROVIDER === 'altcha') return altchaVerifier(secret, db);
   if (config.CAPTCHA_PROVIDER === 'recaptcha') return recaptchaVerifier(config);
   return noCaptcha;
 }
