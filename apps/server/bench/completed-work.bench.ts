@@ -12,6 +12,7 @@
 import { parseArgs } from 'node:util';
 import { readListQuery } from '../src/lib/pagination.ts';
 import {
+  findImport,
   findWork,
   listWorks,
   packageLines,
@@ -121,7 +122,13 @@ async function detailScenarios(
   const page = (key: string, query: Record<string, string>) => ({
     key,
     path: `/api-web/completed-work-detail/${importId}?${new URLSearchParams(query)}`,
-    sql: () => listWorks(bench.db, importId, list(query)),
+    // As the route calls it: the import's row first (its kept count), then the page.
+    sql: async () =>
+      listWorks(
+        bench.db,
+        (await findImport(bench.db, importId)) ?? { id: importId, workCount: null },
+        list(query),
+      ),
   });
   const { rows } = await bench.pool.query<{ id: number }>(
     'select id from completed_works where import_id = $1 order by id limit 1 offset $2',

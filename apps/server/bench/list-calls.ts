@@ -561,7 +561,11 @@ export function listCalls(bench: BenchDatabase, targets: ListTargets): ListCall[
       base: `/api-web/completed-work-detail/${targets.largestImportId}`,
       run: async (query) => {
         const imported = await findImport(db, targets.largestImportId);
-        return listWorks(db, imported?.id ?? 0, readListQuery(query, WORK_SORTABLE, WORK_SORTABLE.id));
+        return listWorks(
+          db,
+          imported ?? { id: 0, workCount: null },
+          readListQuery(query, WORK_SORTABLE, WORK_SORTABLE.id),
+        );
       },
       countFrom: 'from completed_works where import_id = $1',
       countParams: [targets.largestImportId],

@@ -31,6 +31,7 @@ const importColumns = {
   typeWorkColorId: typeWorkColors.id,
   typeWork: typeWorkColors.typeWork,
   color: typeWorkColors.color,
+  workCount: completedWorkImports.workCount,
 };
 export type ImportRecord = NonNullable<Awaited<ReturnType<typeof findImport>>>;
 
@@ -89,7 +90,8 @@ const workRowColumns = {
 export type WorkRowRecord = Awaited<ReturnType<typeof listWorks>>['rows'][number];
 
 /** GET completed-work-detail/{id}: the works of one import, searched on package name and location. */
-export async function listWorks(db: Db, importId: number, list: ListRequest) {
+export async function listWorks(db: Db, imported: Pick<ImportRecord, 'id' | 'workCount'>, list: ListRequest) {
+  const importId = imported.id;
   const pattern = containsPattern(list.search);
   const where = and(
     eq(completedWorks.importId, importId),
@@ -105,7 +107,8 @@ export async function listWorks(db: Db, importId: number, list: ListRequest) {
       .orderBy(list.orderBy, completedWorks.id)
       .limit(list.limit)
       .offset(list.offset),
-    list.search ? countWorks(db, where) : keptWorkCount(db, importId, where),
+    // The count kept with the import; counted for a search and for imports written outside the app.
+    !list.search && imported.workCount !== null ? imported.workCount : countWorks(db, where),
   ]);
   return { rows, total };
 }
@@ -113,15 +116,6 @@ export async function listWorks(db: Db, importId: number, list: ListRequest) {
 async function countWorks(db: Db, where: SQL | undefined) {
   const [row] = await db.select({ total: count() }).from(completedWorks).where(where);
   return row?.total ?? 0;
-}
-
-/** The import's count kept when it was stored; counted for imports written outside the app. */
-async function keptWorkCount(db: Db, importId: number, where: SQL | undefined) {
-  const [row] = await db
-    .select({ workCount: completedWorkImports.workCount })
-    .from(completedWorkImports)
-    .where(eq(completedWorkImports.id, importId));
-  return row?.workCount ?? countWorks(db, where);
 }
 
 /** One work with its import's type and colour (GET completed-work-detail/{id}/detail). */

@@ -84,7 +84,7 @@ export async function completedWorkRoutes(app: FastifyInstance) {
     const imported = await queries.findImport(db, idParam(request.params));
     if (!imported) throw notFound();
     const list = readListQuery(request.query, queries.WORK_SORTABLE, queries.WORK_SORTABLE.id);
-    const { rows, total } = await queries.listWorks(db, imported.id, list);
+    const { rows, total } = await queries.listWorks(db, imported, list);
     const page = pagedEnvelope(
       rows.map((row) => presentWorkRow(row, imported.typeWork)),
       total,
