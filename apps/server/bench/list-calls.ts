@@ -13,7 +13,6 @@ import {
   ZProposalListQuery,
   ZVerificationQuery,
 } from '@eusulan/shared';
-import { sql } from 'drizzle-orm';
 import { asbSurveyors, photoCategories, roads, roadTypes, workNotes } from '../src/db/schema/index.ts';
 import { readListQuery } from '../src/lib/pagination.ts';
 import { parseInput } from '../src/lib/validate.ts';
@@ -52,6 +51,7 @@ import {
   PROPOSAL_SORTABLE,
 } from '../src/modules/proposal/proposal.queries.ts';
 import * as selectLists from '../src/modules/select-list/select-list.queries.ts';
+import { listWaitingProposals } from '../src/modules/verification/verification.routes.ts';
 import { SEARCH_FRAGMENT, SHORT_SEARCH_FRAGMENT } from './bench-data.ts';
 import type { BenchDatabase } from './bench-database.ts';
 
@@ -389,18 +389,10 @@ export function listCalls(bench: BenchDatabase, targets: ListTargets): ListCall[
       path: `/api-web/verification?proposalType=${targets.busiest.proposalType}`,
       // As the route calls it (verification.routes.ts): every waiting proposal of the tab, newest first.
       sql: () =>
-        listProposals(
+        listWaitingProposals(
           db,
           parseInput(ZVerificationQuery, { proposalType: targets.busiest.proposalType }),
-          {
-            page: 1,
-            limit: 5000,
-            offset: 0,
-            search: '',
-            sortBy: 'created_at',
-            orderBy: sql`${PROPOSAL_SORTABLE.created_at} desc`,
-          },
-          { consultantId, statusTypes: ['unverified'] },
+          consultantId,
         ),
       count: () =>
         countRows(

@@ -27,7 +27,6 @@ import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { ZProcessListQuery, ZProposalListQuery, ZVerificationQuery } from '@eusulan/shared';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { testConfig } from '../src/config.ts';
 import { prepareDatabase } from '../src/db/bootstrap.ts';
@@ -44,6 +43,7 @@ import {
   listProposals,
   PROPOSAL_SORTABLE,
 } from '../src/modules/proposal/proposal.queries.ts';
+import { listWaitingProposals } from '../src/modules/verification/verification.routes.ts';
 import { SEARCH_FRAGMENT, SHORT_SEARCH_FRAGMENT } from './bench-data.ts';
 import { BENCH_ADMIN, type DataTarget, type SqlClient, type SqlPool } from './bench-database.ts';
 import { BENCH_USER_PASSWORD, ensureBenchUsers, generateBenchData } from './generate.ts';
@@ -304,20 +304,7 @@ function buildScenarios(targets: Targets): Scenario[] {
       title: 'verification (taruna, whole list)',
       role: 'consultan',
       path: `/api-web/verification?${new URLSearchParams(verificationQuery)}`,
-      sql: (db) =>
-        listProposals(
-          db,
-          verificationFilters,
-          {
-            page: 1,
-            limit: 5000,
-            offset: 0,
-            search: '',
-            sortBy: 'created_at',
-            orderBy: sql`${PROPOSAL_SORTABLE.created_at} desc`,
-          },
-          { consultantId: targets.verifierConsultantId, statusTypes: ['unverified'] },
-        ),
+      sql: (db) => listWaitingProposals(db, verificationFilters, targets.verifierConsultantId),
       total: rowCount,
     },
   ];

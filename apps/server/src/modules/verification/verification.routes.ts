@@ -10,7 +10,7 @@ import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { proposalSnapshots } from '../audit/audit.queries.ts';
 import { auditProposals } from '../audit/audit.service.ts';
 import { presentProposalRow } from '../proposal/proposal.presenter.ts';
-import { listProposals, PROPOSAL_SORTABLE } from '../proposal/proposal.queries.ts';
+import { listProposals, PROPOSAL_SORTABLE, type ProposalFilters } from '../proposal/proposal.queries.ts';
 
 const consultantOnly = requireAuth({ roles: ['consultan'] });
 
@@ -45,6 +45,23 @@ async function verifyProposals(db: Db, consultantId: number, userId: number, ids
   });
 }
 
+/** GET verification's rows: every unverified proposal of the consultant in the tab, newest first (no paging). */
+export function listWaitingProposals(db: Db, query: ProposalFilters, consultantId: number) {
+  return listProposals(
+    db,
+    query,
+    {
+      page: 1,
+      limit: VERIFICATION_LIST_LIMIT,
+      offset: 0,
+      search: '',
+      sortBy: 'created_at',
+      orderBy: sql`${PROPOSAL_SORTABLE.created_at} desc`,
+    },
+    { consultantId, statusTypes: ['unverified'] },
+  );
+}
+
 /** Perlu Verifikasi (spec §2, §7; DESIGN §4): a consultant's own unverified proposals, and verifying them. */
 export async function verificationRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -52,19 +69,7 @@ export async function verificationRoutes(app: FastifyInstance) {
   app.get('/api-web/verification', { preHandler: consultantOnly }, async (request) => {
     const auth = authOf(request);
     const query = parseInput(ZVerificationQuery, request.query);
-    const { rows } = await listProposals(
-      db,
-      query,
-      {
-        page: 1,
-        limit: VERIFICATION_LIST_LIMIT,
-        offset: 0,
-        search: '',
-        sortBy: 'created_at',
-        orderBy: sql`${PROPOSAL_SORTABLE.created_at} desc`,
-      },
-      { consultantId: auth.consultantId ?? -1, statusTypes: ['unverified'] },
-    );
+    const { rows } = await listWaitingProposals(db, query, auth.consultantId ?? -1);
     return envelope({ data: rows.map(presentProposalRow) });
   });
 
