@@ -14,6 +14,8 @@ import { createCaptchaVerifier } from './modules/auth/captcha.ts';
 import { completedWorkRoutes } from './modules/completed-work/completed-work.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { JobRunner } from './modules/jobs/job-runner.ts';
+import { jobRoutes } from './modules/jobs/jobs.routes.ts';
 import { consultantRoutes } from './modules/master/consultant.routes.ts';
 import { masterRoutes } from './modules/master/master.routes.ts';
 import { regionRoutes } from './modules/master/region.routes.ts';
@@ -88,13 +90,22 @@ export async function buildApp(
     genReqId: requestIdFor,
   });
   const secret = resolveTokenSecret(config.TOKEN_SECRET, config.DATA_DIR);
+  const storage = options.storage ?? createFileStorage(config);
+  const jobs = new JobRunner({
+    db: database.db,
+    database,
+    storage,
+    log: app.log,
+    workers: config.JOB_WORKERS,
+  });
   app.decorate('ctx', {
     config,
     db: database.db,
     dbKind: database.kind,
     tokens: createTokenSigner(secret),
     captcha: await createCaptchaVerifier(config, secret, database.db),
-    storage: options.storage ?? createFileStorage(config),
+    storage,
+    jobs,
   });
   await reconcileAtStart(app);
   app.decorateRequest('auth', null);
@@ -103,6 +114,11 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin, { token: config.METRICS_TOKEN, usage: database.usage });
+  app.metrics.setJobCounts(() => jobs.counts());
+  // The queue starts once every module has defined its jobs, and stops (letting running jobs finish) after
+  // the requests in flight, before the database closes (main.ts).
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop(config.SHUTDOWN_TIMEOUT * 1000));
   // Spec §7 calls such as logout carry no payload; a client that still sends a JSON content type with an
   // empty body must not get a 400 (its session would stay alive).
   const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
@@ -134,6 +150,7 @@ export async function buildApp(
   await app.register(surveyExportRoutes);
   await app.register(completedWorkRoutes);
   await app.register(dashboardRoutes);
+  await app.register(jobRoutes);
   await app.register(webAppPlugin, {
     distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null,
   });

@@ -43,6 +43,16 @@ const envSchema = z.object({
    * import or export to finish; systemd's TimeoutStopSec and compose's stop_grace_period must be longer.
    */
   SHUTDOWN_TIMEOUT: duration.default(30),
+  /**
+   * How many background jobs (imports, exports) this process runs at once; 0: it only queues them, for an
+   * instance that should serve requests while others do the long work.
+   */
+  JOB_WORKERS: z.coerce
+    .number({ error: 'harus berupa bilangan bulat 0-8' })
+    .int({ error: 'harus berupa bilangan bulat 0-8' })
+    .min(0, { error: 'harus berupa bilangan bulat 0-8' })
+    .max(8, { error: 'harus berupa bilangan bulat 0-8' })
+    .default(1),
   /** Bearer token Prometheus sends to GET /metrics; unset: /metrics answers 404 and nothing is measured. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, { error: 'minimal 16 karakter' }).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

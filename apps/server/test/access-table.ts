@@ -58,6 +58,7 @@ export const MATRIX: Record<string, Access> = {
   'POST /api-web/proposal/:id': ADMIN,
   'GET /api-web/proposal/export-template': ADMIN,
   'POST /api-web/proposal/import-template': ADMIN,
+  'POST /api-web/proposal/import-template/jobs': ADMIN,
   // Spec §6: every role but umum sees the edit-contact-person button.
   'POST /api-web/proposal/:id/contact-person': ['admin', 'consultan', 'structural'],
   // Riwayat Perubahan (issue 10): the audit trail of a proposal, for admins.
@@ -81,6 +82,7 @@ export const MATRIX: Record<string, Access> = {
   // Completed works and the maps dashboard.
   'GET /api-web/completed-work': COMPLETED_WORK_READERS,
   'POST /api-web/completed-work': ADMIN,
+  'POST /api-web/completed-work/jobs': ADMIN,
   'GET /api-web/completed-work-detail/:id': COMPLETED_WORK_READERS,
   'GET /api-web/completed-work-detail/:id/detail': MAP_READERS,
   'GET /api-web/dashboard': MAP_READERS,
@@ -89,6 +91,10 @@ export const MATRIX: Record<string, Access> = {
   'GET /api-web/dashboard/search': MAP_READERS,
   // Report (Export Hasil Survey): admin and consultan.
   'POST /api-web/export': ['admin', 'consultan'],
+  'POST /api-web/export/jobs': ['admin', 'consultan'],
+  // Background jobs (issue 12): any signed-in user follows its own (404 for anyone else's, jobs.test.ts).
+  'GET /api-web/jobs/:id': 'signed-in',
+  'GET /api-web/jobs/:id/file': 'signed-in',
 };
 // Master screens are admin only (spec §2), every call of every entity.
 for (const entity of ['asb-surveyor', 'photo-category', 'road', 'road-type', 'work-note']) {

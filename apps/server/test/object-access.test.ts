@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asbSurveyors,
+  backgroundJobs,
   completedWorkImports,
   completedWorks,
   districts,
@@ -31,6 +35,9 @@ const OTHER_CONSULTANT: Record<string, { call(ids: Ids): Call; expected: number 
     call: (ids) => ['POST', `/api-web/proposal/${ids.draftProposal}/contact-person`, 'multipart'],
     expected: 404,
   },
+  // Background jobs (issue 12): another user's job, and its file, do not exist for it.
+  'GET /api-web/jobs/:id': { call: (ids) => ['GET', `/api-web/jobs/${ids.job}`], expected: 404 },
+  'GET /api-web/jobs/:id/file': { call: (ids) => ['GET', `/api-web/jobs/${ids.job}/file`], expected: 404 },
   'GET /api-web/media/proposal-file/:id': {
     call: (ids) => ['GET', `/api-web/media/proposal-file/${ids.proposalFile}`],
     expected: 404,
@@ -79,6 +86,7 @@ interface Ids {
   video: number;
   completedWorkImport: number;
   completedWork: number;
+  job: string;
 }
 
 /** Keys whose values are money; umum must never receive one (spec §6). */
@@ -194,6 +202,24 @@ beforeAll(async () => {
   ids.video = (
     await ok(owner, ['POST', `/api/survey/${ids.draftProposal}/video`, 'video'])
   ).surveyVideos[0].id;
+
+  // A finished export of the owner's, its file in storage.
+  ids.job = randomUUID();
+  const exported = path.join(t.config.DATA_DIR, 'exported.xlsx');
+  writeFileSync(exported, 'isi berkas');
+  const outputKey = `jobs/${ids.job}/Hasil Survey.xlsx`;
+  await t.app.ctx.storage.putFile(outputKey, exported);
+  await t.db.insert(backgroundJobs).values({
+    id: ids.job,
+    kind: 'survey-export',
+    status: 'done',
+    createdById: ownerUser.user.id,
+    input: {},
+    step: 'Selesai',
+    result: { fileName: 'Hasil Survey.xlsx', size: 10 },
+    outputKey,
+    finishedAt: new Date(),
+  });
 
   const surveyed = await ownersProposal(consultantId);
   ids.surveyedProposal = surveyed.id;

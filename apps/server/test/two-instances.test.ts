@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AUTH_MESSAGES, LOGIN_MAX_FAILURES, PROPOSAL_IMPORT_SHEET } from '@eusulan/shared';
+import { AUTH_MESSAGES, LOGIN_MAX_FAILURES, PROPOSAL_IMPORT_SHEET, type TJob } from '@eusulan/shared';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
@@ -34,10 +34,18 @@ let databaseUrl = '';
 let dataDir = '';
 let pool: pg.Pool | undefined;
 
-/** Both servers of a pair, started together on the shared database and folder (their start-up takes turns). */
-async function startPair(env: Record<string, string>) {
+/**
+ * Both servers of a pair, started together on the shared database and folder (their start-up takes turns);
+ * `own` holds each one's settings of its own.
+ */
+async function startPair(
+  env: Record<string, string>,
+  own: [Record<string, string>, Record<string, string>] = [{}, {}],
+) {
   const started = await Promise.allSettled(
-    [0, 1].map(() => startServer(databaseUrl, { dataDir, logLevel: 'warn', env: { TOKEN_SECRET, ...env } })),
+    own.map((mine) =>
+      startServer(databaseUrl, { dataDir, logLevel: 'warn', env: { TOKEN_SECRET, ...env, ...mine } }),
+    ),
   );
   for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
   const failed = started.find((result) => result.status === 'rejected');
@@ -70,6 +78,30 @@ const me = (server: ServerProcess, token: string) =>
 async function tokenOf(response: Response) {
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: { auth: { accessToken: string } } }).data.auth.accessToken;
+}
+
+async function pokirRows(server: ServerProcess, headers: Record<string, string>) {
+  const list = await request(server, '/api-web/proposal?proposalType=pokir', { headers });
+  expect(list.status).toBe(200);
+  return ((await list.json()) as { data: { data: { proposerName: string; address: string }[] } }).data.data;
+}
+
+/** GET jobs/:id on `server` until `until` says so (30 s at most). */
+async function jobOn(
+  server: ServerProcess,
+  headers: Record<string, string>,
+  id: string,
+  until: (job: TJob) => boolean,
+) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await request(server, `/api-web/jobs/${id}`, { headers });
+    expect(response.status).toBe(200);
+    const job = ((await response.json()) as { data: TJob }).data;
+    if (until(job)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} on ${server.url}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 let userSequence = 0;
@@ -127,7 +159,8 @@ describe.runIf(Boolean(serverUrl))(
     let b: ServerProcess;
     beforeAll(async () => {
       // Started at the same moment on a new database: one migrates it, the other waits and finds it done.
-      [a, b] = await startPair({ CAPTCHA_PROVIDER: 'none' });
+      // A runs no background jobs, so a job queued on A can only be run by B.
+      [a, b] = await startPair({ CAPTCHA_PROVIDER: 'none' }, [{ JOB_WORKERS: '0' }, {}]);
       expect(a.url).not.toBe(b.url);
     });
 
@@ -159,7 +192,7 @@ describe.runIf(Boolean(serverUrl))(
       }
     });
 
-    it('lists on B the proposals imported on A', async () => {
+    it('lists on B the proposals imported on A, and runs on B an import job queued on A', async () => {
       const [district] = await db().insert(schema.districts).values({ name: 'Surabaya Timur' }).returning();
       const [subdistrict] = await db()
         .insert(schema.subdistricts)
@@ -202,12 +235,29 @@ describe.runIf(Boolean(serverUrl))(
       expect(imported.status, await imported.clone().text()).toBe(200);
       expect(await imported.json()).toMatchObject({ data: { imported: 1 } });
 
-      const list = await request(b, '/api-web/proposal?proposalType=pokir', { headers });
-      expect(list.status).toBe(200);
-      const rows = ((await list.json()) as { data: { data: { proposerName: string; address: string }[] } })
-        .data.data;
+      const rows = await pokirRows(b, headers);
       expect(rows).toEqual([
         expect.objectContaining({ proposerName: 'Budi Santoso', address: 'Jl. Dharmawangsa 10, impor di A' }),
+      ]);
+
+      // The same workbook as a background job queued on A (which runs none): B's worker runs it, from the
+      // upload A kept in the shared storage, and both servers answer its progress and its end.
+      workbook.getWorksheet(PROPOSAL_IMPORT_SHEET)!.getCell('B2').value = 'Ani, lewat antrian';
+      const jobForm = new FormData();
+      jobForm.append('file', new Blob([await workbook.xlsx.writeBuffer()]), 'usulan.xlsx');
+      const queued = await request(a, '/api-web/proposal/import-template/jobs', {
+        method: 'POST',
+        headers,
+        body: jobForm,
+      });
+      expect(queued.status, await queued.clone().text()).toBe(202);
+      const { id } = ((await queued.json()) as { data: TJob }).data;
+      const done = await jobOn(b, headers, id, (job) => job.status !== 'queued' && job.status !== 'running');
+      expect(done).toMatchObject({ status: 'done', result: { imported: 1 } });
+      expect(await jobOn(a, headers, id, () => true)).toMatchObject({ status: 'done' });
+      expect((await pokirRows(a, headers)).map((row) => row.proposerName).sort()).toEqual([
+        'Ani, lewat antrian',
+        'Budi Santoso',
       ]);
     });
 

@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './enums.ts';
 export * from './format.ts';
+export * from './jobs.ts';
 export * from './limits.ts';
 export * from './map.ts';
 export * from './messages/auth.ts';

@@ -32,6 +32,11 @@ export interface DatabaseHandle {
   dumpDataDir?(): Promise<Blob>;
   /** The connections in use now, for GET /metrics (plugins/metrics.ts). */
   usage(): DatabaseUsage;
+  /**
+   * Plain SQL for a library that brings its own (pg-boss): with values one statement, without them a script
+   * of several, answered by the last statement's rows. On PGlite it takes its turn like every other call.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /**
@@ -96,6 +101,7 @@ export async function openDatabase(options: {
         }
       },
       close: () => pool.end(),
+      executeSql: (text, values) => pool.query(text, values),
       usage: () => ({
         max: pool.options.max,
         total: pool.totalCount,
@@ -140,7 +146,8 @@ export async function openDatabase(options: {
   }
   // One session for the whole server: calls take turns in arrival order, with a bound on the wait.
   const turns = new PgliteTurns(options.turnWaitMs);
-  const db = drizzlePglite(new QueuedPglite(client, turns) as unknown as PGlite, drizzleOptions);
+  const queued = new QueuedPglite(client, turns);
+  const db = drizzlePglite(queued as unknown as PGlite, drizzleOptions);
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -154,6 +161,11 @@ export async function openDatabase(options: {
       }
     },
     dumpDataDir: () => client.dumpDataDir('gzip'),
+    async executeSql(text, values) {
+      if (values?.length) return queued.query(text, values);
+      const results = await queued.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     usage: () => ({ max: 1, total: 1, idle: turns.busy ? 0 : 1, waiting: turns.waiting }),
   };
 }

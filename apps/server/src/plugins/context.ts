@@ -2,9 +2,10 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
 import type { CaptchaVerifier } from '../modules/auth/captcha.ts';
+import type { JobRunner } from '../modules/jobs/job-runner.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 
-/** What the routes of every module share: config, database, token signer, captcha, file storage. */
+/** What the routes of every module share: config, database, token signer, captcha, file storage, jobs. */
 export interface AppContext {
   config: AppConfig;
   db: Database;
@@ -12,6 +13,8 @@ export interface AppContext {
   tokens: TokenSigner;
   captcha: CaptchaVerifier;
   storage: FileStorage;
+  /** Background jobs: modules define their kinds' handlers and queue jobs (modules/jobs). */
+  jobs: JobRunner;
 }
 
 declare module 'fastify' {

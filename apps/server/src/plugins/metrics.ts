@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseUsage } from '../db/client.ts';
 
-/** One queue's jobs in one state, as the background jobs of issue 12 (item 3) will report them. */
+/** One queue's jobs in one state (modules/jobs: background_jobs counted by kind and status). */
 export interface JobCount {
   queue: string;
   state: string;
@@ -14,10 +14,7 @@ export type JobCountSource = () => Promise<JobCount[]> | JobCount[];
 export interface AppMetrics {
   /** Null when METRICS_TOKEN is unset: nothing is measured, GET /metrics answers 404. */
   readonly registry: Registry | null;
-  /**
-   * Where eusulan_jobs reads its counts at each scrape. Until issue 12's job queue calls this (with, e.g.,
-   * pg-boss's per-queue counts), the gauge has no series.
-   */
+  /** Where eusulan_jobs reads its counts at each scrape (app.ts hands it the job runner's). */
   setJobCounts(source: JobCountSource): void;
 }
 
@@ -103,7 +100,7 @@ export const metricsPlugin = fp(
     );
     new Gauge({
       name: 'eusulan_jobs',
-      help: 'Background jobs per queue and state (issue 12 item 3: filled once the job queue reports them).',
+      help: 'Background jobs per queue (kind) and state: queued, running, done, failed (kept 7 days).',
       labelNames: ['queue', 'state'] as const,
       registers: [registry],
       async collect() {

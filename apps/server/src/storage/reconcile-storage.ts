@@ -3,7 +3,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../db/client.ts';
-import { completedWorkImports, proposalFiles, surveyPhotos, surveyVideos } from '../db/schema/index.ts';
+import {
+  backgroundJobs,
+  completedWorkImports,
+  proposalFiles,
+  surveyPhotos,
+  surveyVideos,
+} from '../db/schema/index.ts';
 import type { FileStorage } from './file-storage.ts';
 
 /**
@@ -68,8 +74,11 @@ export async function reconcileStorage(
       tx.select({ key: surveyPhotos.storageKey }).from(surveyPhotos),
       tx.select({ key: surveyVideos.storageKey }).from(surveyVideos),
       tx.select({ key: completedWorkImports.storageKey }).from(completedWorkImports),
+      // A job's upload and its export's file (modules/jobs); either may be null.
+      tx.select({ key: sql<string>`${backgroundJobs.inputKey}` }).from(backgroundJobs),
+      tx.select({ key: sql<string>`${backgroundJobs.outputKey}` }).from(backgroundJobs),
     );
-    const named = new Set(rows.map((row) => row.key));
+    const named = new Set(rows.map((row) => row.key).filter((key) => key !== null));
     const orphansRemoved = stored.filter((key) => !named.has(key));
     for (const key of orphansRemoved) await storage.remove(key);
     const present = new Set(stored);

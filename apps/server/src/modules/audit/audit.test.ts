@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATRIX } from '../../../test/access-table.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { filledImportTemplate } from '../../../test/import-workbook.ts';
+import { waitForJob } from '../../../test/jobs.ts';
 import { fixture, multipart, type UploadPart } from '../../../test/multipart.ts';
 import { auditEvents, consultants, districts, roles } from '../../db/schema/index.ts';
 
@@ -19,7 +20,9 @@ const NOT_AUDITED = new Set([
   'POST /api/auth/logout',
   'PUT /api/auth/change-password',
   'POST /api-web/completed-work',
+  'POST /api-web/completed-work/jobs',
   'POST /api-web/export',
+  'POST /api-web/export/jobs',
 ]);
 
 /** Each write route that answered 2xx here, with the audit rows it added. */
@@ -535,6 +538,18 @@ describe('audit trail of a proposal, from registration to approval', () => {
     expect(await auditCount()).toBe(before + 2);
     expect(records.map((record) => record.after?.proposerName)).toEqual(['Budi Santoso', 'Ani']);
     expect(records[0]!.after).toMatchObject({ proposalType: 'pokir', road: 'Jalan Pemuda', rtNumber: '01' });
+
+    // The same import as a background job records its rows when the job stores them, after the 202.
+    const queued = await send(
+      '/api-web/proposal/import-template/jobs',
+      admin.headers,
+      { proposalType: 'pokir' },
+      { file: [{ name: 'usulan.xlsx', content: workbook }] },
+    );
+    const job = await waitForJob(t.app, admin.headers, queued.id);
+    expect(job.status).toBe('done');
+    expect(await auditCount()).toBe(before + 4);
+    written.set('POST /api-web/proposal/import-template/jobs', 2);
   });
 
   it('shows the history to admins only, and 404 for an unknown proposal', async () => {

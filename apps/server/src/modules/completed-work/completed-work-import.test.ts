@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { COMPLETED_WORK_MESSAGES, type TCompletedWorkImportResult } from '@eusulan/shared';
+import { COMPLETED_WORK_MESSAGES, JOB_STEPS, type TCompletedWorkImportResult } from '@eusulan/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { waitForJob } from '../../../test/jobs.ts';
 import { fixture, multipart } from '../../../test/multipart.ts';
 import { completedWorkImports, completedWorks, typeWorkColors } from '../../db/schema/index.ts';
 import {
@@ -526,5 +527,59 @@ describe('POST completed-work: the form (422) and who may import', () => {
     }
     expect((await upload(zip, { headers: {} })).statusCode).toBe(401);
     expect(staged()).toEqual([]);
+  });
+});
+
+describe('the import as a background job (POST completed-work/jobs)', () => {
+  async function queue(content: Buffer | undefined, options: { year?: string | number } = {}) {
+    const body = await multipart(
+      { year: options.year ?? 2025, type_work_id: typeId },
+      content ? { file: [{ name: 'pekerjaan.zip', content, type: 'application/zip' }] } : {},
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: '/api-web/completed-work/jobs',
+      headers: { ...admin, ...body.headers },
+      payload: body.payload,
+    });
+  }
+
+  it('stores a good zip as POST completed-work does, its works counted as progress, its upload dropped', async () => {
+    const before = await counts();
+    const queued = await queue(await shapefileZip(SAMPLE_FEATURES));
+    expect(queued.statusCode, queued.body).toBe(202);
+    const job = await waitForJob(t.app, admin, queued.json().data.id);
+    expect(job.status).toBe('done');
+    const result = job.result as TCompletedWorkImportResult;
+    expect(result).toMatchObject({
+      works: 3,
+      packages: 2,
+      completedWork: { year: 2025, name: 'pekerjaan.zip' },
+    });
+    expect(job.progress).toEqual({ step: JOB_STEPS.done, done: 3, total: 3 });
+    expect((await worksOf(result.completedWork.id)).map((work) => work.year)).toEqual([2025, 2025, 2025]);
+    expect(await counts()).toEqual({
+      imports: before.imports! + 1,
+      works: before.works! + 3,
+      files: before.files + 1,
+    });
+  });
+
+  it('fails a refused zip with its reasons as the result, storing nothing', async () => {
+    const before = await counts();
+    const noLayer = await zipEntries([{ name: 'catatan.txt', content: 'bukan peta' }]);
+    const job = await waitForJob(t.app, admin, (await queue(noLayer)).json().data.id);
+    expect(job).toMatchObject({ status: 'failed', message: COMPLETED_WORK_MESSAGES.importFailed });
+    expect((job.result as { errorList: string[] }).errorList.length).toBeGreaterThan(0);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('checks the form before queueing: the year and the file are 422s', async () => {
+    const response = await queue(undefined, { year: 'dua ribu' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      year: ['Tahun harus 4 digit.'],
+      file: ['Pilih file terlebih dahulu!'],
+    });
   });
 });

@@ -15,9 +15,10 @@ import { readMultipart, ZIP_TYPES } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { sourceFile } from '../../server-files.ts';
+import { presentJob } from '../jobs/jobs.queries.ts';
 import { presentImport, presentWorkDetail, presentWorkRow } from './completed-work.presenter.ts';
 import * as queries from './completed-work.queries.ts';
-import { importCompletedWorks } from './completed-work.service.ts';
+import { checkImportForm, completedWorkImportJob, importCompletedWorks } from './completed-work.service.ts';
 import { ImportRefused } from './completed-work-reasons.ts';
 
 /** The committed template (`npm run template:completed-work -w @eusulan/server` rebuilds it). */
@@ -33,7 +34,7 @@ const detailReaders = requireAuth({ roles: ['admin', 'structural', 'umum'] });
 
 /** Pekerjaan Selesai (spec §7): import, the list of imports, the works of one import, one work. */
 export async function completedWorkRoutes(app: FastifyInstance) {
-  const { db, storage } = app.ctx;
+  const { db, storage, jobs } = app.ctx;
 
   /** One zip (typed by content); the upload helper's `files` messages are this form's `file`. */
   async function readImportForm(request: FastifyRequest) {
@@ -77,6 +78,27 @@ export async function completedWorkRoutes(app: FastifyInstance) {
             { code: 400, message: COMPLETED_WORK_MESSAGES.importFailed },
           ),
         );
+    }
+  });
+
+  /**
+   * The same import as a background job (issue 12 item 3): the fields, the type and the file's type are
+   * checked here (422), the zip and its features by the job, whose progress the import dialog shows; a
+   * refused zip fails the job with the reasons as its result ({ errorList }).
+   */
+  jobs.define('completed-work-import', completedWorkImportJob);
+  app.post('/api-web/completed-work/jobs', { preHandler: adminOnly }, async (request, reply) => {
+    const form = await readImportForm(request);
+    try {
+      const { file, ...checked } = await checkImportForm(db, form);
+      const input = { ...checked, fileName: file.name };
+      const job = await jobs.enqueue('completed-work-import', authOf(request).userId, input, {
+        path: file.tempPath,
+        name: file.name,
+      });
+      return reply.status(202).send(envelope(presentJob(job), { code: 202, message: 'Import diproses' }));
+    } finally {
+      await form.discard();
     }
   });
 

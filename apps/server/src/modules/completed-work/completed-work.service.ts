@@ -3,11 +3,12 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   COMPLETED_WORK_MESSAGES,
+  JOB_STEPS,
   type TCompletedWorkImport,
   type TCompletedWorkImportResult,
   ZCompletedWorkImport,
 } from '@eusulan/shared';
-import type { Database, Db } from '../../db/client.ts';
+import type { Database, Db, Transaction } from '../../db/client.ts';
 import { HttpError, invalid } from '../../lib/http-error.ts';
 import type { MultipartForm } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -15,6 +16,7 @@ import { runInWorker, WorkerLimitError, type WorkerLimits } from '../../lib/work
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { holdFilePlacementLock } from '../../storage/reconcile-storage.ts';
+import { type JobHandler, JobRefused } from '../jobs/job-runner.ts';
 import { presentImport } from './completed-work.presenter.ts';
 import * as queries from './completed-work.queries.ts';
 import {
@@ -98,6 +100,7 @@ export async function storeCompletedWorks(
   deps: { db: Db; storage: FileStorage },
   input: StoreInput,
   layer: ParsedLayer,
+  hooks: { onStored?: (works: number) => void; finish?: (tx: Transaction, id: number) => Promise<void> } = {},
 ): Promise<number> {
   const key = `completed-works/${input.year}/${randomUUID()}.zip`;
   let placed = false;
@@ -113,7 +116,8 @@ export async function storeCompletedWorks(
       await holdFilePlacementLock(tx);
       await deps.storage.putFile(key, input.zipPath);
       placed = true;
-      await queries.insertWorks(tx, id, input.year, layer.readWorks());
+      await queries.insertWorks(tx, id, input.year, counted(layer.readWorks(), hooks.onStored));
+      await hooks.finish?.(tx, id);
       return id;
     });
   } catch (error) {
@@ -140,6 +144,67 @@ function readForm(
   return { ...input, file };
 }
 
+/** How a stored import reports itself: works inserted so far, and a hook inside its transaction. */
+export interface StoreHooks {
+  onStored?: (works: number) => void;
+  /** Runs inside the storing transaction once everything is in (the import job marks itself done there). */
+  finish?: (tx: Transaction, result: TCompletedWorkImportResult) => Promise<void>;
+}
+
+/** Counts the works as they pass, telling `onCount` every 500 and at the end. */
+async function* counted<T>(items: AsyncIterable<T>, onCount?: (count: number) => void) {
+  let count = 0;
+  for await (const item of items) {
+    yield item;
+    count += 1;
+    if (count % 500 === 0) onCount?.(count);
+  }
+  onCount?.(count);
+}
+
+/** The import's answer: its list row, what was stored, and the warnings. */
+async function importResultOf(db: Db, id: number, layer: ParsedLayer): Promise<TCompletedWorkImportResult> {
+  const row = await queries.findImport(db, id);
+  if (!row) throw new Error('import row missing');
+  return {
+    completedWork: presentImport(row),
+    works: layer.works,
+    packages: layer.packages,
+    warnings: layer.warnings,
+  };
+}
+
+/** The form's fields and file (422 for each problem), with its work type checked to exist. */
+export async function checkImportForm(db: Db, form: MultipartForm) {
+  const input = readForm(form);
+  const type = await queries.findTypeWorkColor(db, input.type_work_id);
+  if (!type) throw invalid({ type_work_id: [COMPLETED_WORK_MESSAGES.typeWorkMissing] });
+  return { year: input.year, typeWorkColorId: type.id, file: input.file };
+}
+
+/**
+ * A checked zip read, checked feature by feature (ImportRefused with the reasons), and stored in one
+ * transaction. POST completed-work and the import job share it.
+ */
+export async function importCompletedWorkZip(
+  deps: Deps,
+  input: StoreInput,
+  hooks: StoreHooks & { onLayerRead?: (works: number) => void } = {},
+): Promise<TCompletedWorkImportResult> {
+  return readCompletedWorkZip(input.zipPath, deps.storage.stagingDir, async (layer) => {
+    hooks.onLayerRead?.(layer.works);
+    let result: TCompletedWorkImportResult | null = null;
+    const id = await storeCompletedWorks(deps, input, layer, {
+      onStored: hooks.onStored,
+      async finish(tx, id) {
+        result = await importResultOf(tx, id, layer);
+        await hooks.finish?.(tx, result);
+      },
+    });
+    return result ?? importResultOf(deps.db, id, layer);
+  });
+}
+
 /**
  * importCompletedWorks: POST completed-work (admin). Every check runs before anything is written: the
  * fields (422), the work type (422), then the zip and each feature (ImportRefused, a 400 with reasons).
@@ -151,31 +216,49 @@ export async function importCompletedWorks(
   form: MultipartForm,
 ): Promise<TCompletedWorkImportResult> {
   try {
-    const input = readForm(form);
-    const type = await queries.findTypeWorkColor(deps.db, input.type_work_id);
-    if (!type) throw invalid({ type_work_id: [COMPLETED_WORK_MESSAGES.typeWorkMissing] });
-    return await readCompletedWorkZip(input.file.tempPath, deps.storage.stagingDir, async (layer) => {
-      const id = await storeCompletedWorks(
-        deps,
-        {
-          year: input.year,
-          typeWorkColorId: type.id,
-          fileName: input.file.name,
-          zipPath: input.file.tempPath,
-          uploadedById: auth.userId,
-        },
-        layer,
-      );
-      const row = await queries.findImport(deps.db, id);
-      if (!row) throw new Error('import row missing after commit');
-      return {
-        completedWork: presentImport(row),
-        works: layer.works,
-        packages: layer.packages,
-        warnings: layer.warnings,
-      };
+    const { file, ...checked } = await checkImportForm(deps.db, form);
+    return await importCompletedWorkZip(deps, {
+      ...checked,
+      fileName: file.name,
+      zipPath: file.tempPath,
+      uploadedById: auth.userId,
     });
   } finally {
     await form.discard();
   }
 }
+
+/** Import Pekerjaan Selesai as a background job (issue 12 item 3): the zip kept with the job, the same checks. */
+export const completedWorkImportJob: JobHandler = async ({
+  job,
+  db,
+  storage,
+  inputPath,
+  progress,
+  completeIn,
+}) => {
+  if (!inputPath) throw new Error('completed-work import job without its file');
+  const input = job.input as { year: number; typeWorkColorId: number; fileName: string };
+  progress({ step: JOB_STEPS.reading, done: 0, total: null });
+  let total = 0;
+  try {
+    const result = await importCompletedWorkZip(
+      { db, storage },
+      { ...input, zipPath: inputPath, uploadedById: job.createdById },
+      {
+        onLayerRead(works) {
+          total = works;
+          progress({ step: JOB_STEPS.saving, done: 0, total });
+        },
+        onStored: (done) => progress({ step: JOB_STEPS.saving, done, total }),
+        finish: (tx, result) => completeIn(tx, result),
+      },
+    );
+    return { result };
+  } catch (error) {
+    if (error instanceof ImportRefused) {
+      throw new JobRefused(COMPLETED_WORK_MESSAGES.importFailed, { errorList: error.reasons });
+    }
+    throw error;
+  }
+};

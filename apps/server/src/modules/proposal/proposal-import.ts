@@ -13,7 +13,7 @@ import { scanWorkbook } from '../../lib/xlsx-scan.ts';
 import { type ProposalValues, toProposalValues } from './proposal.queries.ts';
 import { type ImportCells, normalise } from './proposal-import-cells.ts';
 
-type ImportType = (typeof IMPORTABLE_PROPOSAL_TYPES)[number];
+export type ImportType = (typeof IMPORTABLE_PROPOSAL_TYPES)[number];
 type ColumnKey = (typeof PROPOSAL_IMPORT_COLUMNS)[number]['key'];
 
 /** The sheet that carries the instructions and the proposal type of a template. */

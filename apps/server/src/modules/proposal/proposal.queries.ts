@@ -413,7 +413,12 @@ export async function insertProposal(db: Db, values: ProposalValues & { createdB
 }
 
 /** Bulk insert for the spreadsheet import: one statement per chunk; the new ids in row order. */
-export async function insertProposals(db: Db, rows: (ProposalValues & { createdById: number | null })[]) {
+/** Inserts in chunks of 1,000; `onChunk` hears how many are in so far (an import job's progress). */
+export async function insertProposals(
+  db: Db,
+  rows: (ProposalValues & { createdById: number | null })[],
+  onChunk?: (inserted: number) => void,
+) {
   const CHUNK = 1000;
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += CHUNK) {
@@ -422,6 +427,7 @@ export async function insertProposals(db: Db, rows: (ProposalValues & { createdB
       .values(rows.slice(start, start + CHUNK))
       .returning({ id: proposals.id });
     ids.push(...inserted.map((row) => row.id));
+    onChunk?.(ids.length);
   }
   return ids;
 }

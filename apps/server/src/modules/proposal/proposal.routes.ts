@@ -15,13 +15,17 @@ import { idParam } from '../../lib/params.ts';
 import { DOCUMENT_TYPES, readMultipart, XLSX_TYPES } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
-import { auditProposals } from '../audit/audit.service.ts';
+import { presentJob } from '../jobs/jobs.queries.ts';
 import { loadProposalDetail } from './proposal.detail.ts';
 import { proposalScopeOf } from './proposal.policy.ts';
 import { presentProposalRow } from './proposal.presenter.ts';
 import * as queries from './proposal.queries.ts';
 import * as service from './proposal.service.ts';
-import { parseImportWorkbook } from './proposal-import.ts';
+import {
+  IMPORT_FAILED_MESSAGE,
+  importProposalWorkbook,
+  proposalImportJob,
+} from './proposal-import.service.ts';
 import { buildImportTemplate } from './proposal-template.ts';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -30,7 +34,7 @@ const signedIn = requireAuth();
 
 /** Proposals (spec §7): lists, place history, detail, registration with files, contact person, import. */
 export async function proposalRoutes(app: FastifyInstance) {
-  const { db, storage } = app.ctx;
+  const { db, storage, jobs } = app.ctx;
   const deps = { db, storage };
   const base = '/api-web/proposal';
   const uploadRules = (maxFileBytes: number) => ({
@@ -40,6 +44,18 @@ export async function proposalRoutes(app: FastifyInstance) {
     accept: DOCUMENT_TYPES,
     stagingDir: storage.stagingDir,
   });
+
+  const importUploadRules = {
+    fileFields: ['file'],
+    maxFiles: 1,
+    maxFileBytes: UPLOAD_LIMITS.importBytes,
+    accept: XLSX_TYPES,
+    stagingDir: storage.stagingDir,
+  };
+  const readImportType = (fields: Record<string, string | string[]>) =>
+    parseInput(z.object({ proposalType: ZImportProposalType.optional() }), {
+      proposalType: fields.proposalType || undefined,
+    });
 
   // The main list is the admin's /usulan (a consultant gets its own); the place history (isHistory=1) is
   // opened from the detail dialog, which every role can open.
@@ -66,34 +82,45 @@ export async function proposalRoutes(app: FastifyInstance) {
 
   app.post(`${base}/import-template`, { preHandler: adminOnly }, async (request, reply) => {
     const auth = authOf(request);
-    const form = await readMultipart(request, {
-      fileFields: ['file'],
-      maxFiles: 1,
-      maxFileBytes: UPLOAD_LIMITS.importBytes,
-      accept: XLSX_TYPES,
-      stagingDir: storage.stagingDir,
-    });
+    const form = await readMultipart(request, importUploadRules);
     try {
       const file = form.files[0];
       if (!file) throw invalid({ file: [PROPOSAL_MESSAGES.importFileRequired] });
-      const { proposalType } = parseInput(z.object({ proposalType: ZImportProposalType.optional() }), {
-        proposalType: form.fields.proposalType || undefined,
+      const { proposalType } = readImportType(form.fields);
+      const outcome = await importProposalWorkbook(db, {
+        filePath: file.tempPath,
+        proposalType,
+        userId: auth.userId,
       });
-      const parsed = await parseImportWorkbook(file.tempPath, proposalType, await queries.importLookups(db));
-      if (parsed.errors.length) {
-        const message = 'Import gagal, tidak ada data yang disimpan. Perbaiki baris yang disebutkan.';
+      if ('errorList' in outcome) {
         // Returned, not sent: the answer leaves once the staged file is removed (finally), never before.
         reply.status(400);
-        return envelope({ errorList: parsed.errors }, { code: 400, message });
+        return envelope(outcome, { code: 400, message: IMPORT_FAILED_MESSAGE });
       }
-      await db.transaction(async (tx) => {
-        const ids = await queries.insertProposals(
-          tx,
-          parsed.values.map((values) => ({ ...values, createdById: auth.userId })),
-        );
-        await auditProposals(tx, auth.userId, 'import', ids, null);
+      return envelope(outcome, { message: 'Import data Usulan' });
+    } finally {
+      await form.discard();
+    }
+  });
+
+  /**
+   * The same import as a background job (issue 12 item 3): the file's presence and type are checked here,
+   * its rows by the job, whose progress the import dialog shows; a refused file fails the job with the
+   * rows' errors as its result ({ errorList }).
+   */
+  jobs.define('proposal-import', proposalImportJob);
+  app.post(`${base}/import-template/jobs`, { preHandler: adminOnly }, async (request, reply) => {
+    const auth = authOf(request);
+    const form = await readMultipart(request, importUploadRules);
+    try {
+      const file = form.files[0];
+      if (!file) throw invalid({ file: [PROPOSAL_MESSAGES.importFileRequired] });
+      const input = readImportType(form.fields);
+      const job = await jobs.enqueue('proposal-import', auth.userId, input, {
+        path: file.tempPath,
+        name: file.name,
       });
-      return envelope({ imported: parsed.values.length }, { message: 'Import data Usulan' });
+      return reply.status(202).send(envelope(presentJob(job), { code: 202, message: 'Import diproses' }));
     } finally {
       await form.discard();
     }

@@ -1,12 +1,20 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SURVEY_EXPORT_MESSAGES, type TSurveyExportInput } from '@eusulan/shared';
+import {
+  JOB_FILE_KEEP_HOURS,
+  JOB_MESSAGES,
+  JOB_STEPS,
+  SURVEY_EXPORT_MESSAGES,
+  type TSurveyExportInput,
+} from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { waitForJob } from '../../../test/jobs.ts';
 import { zipEntries } from '../../../test/zip.ts';
 import {
+  backgroundJobs,
   consultants,
   districts,
   photoCategories,
@@ -445,5 +453,91 @@ describe('POST export (who may export what)', () => {
     const onlyOthers = await exportCall({ districtId: [internal.districtId] }, external.headers);
     expect(onlyOthers.statusCode).toBe(400);
     expect(onlyOthers.json().status.message).toBe(SURVEY_EXPORT_MESSAGES.noData);
+  });
+});
+
+describe('the export as a background job (POST export/jobs)', () => {
+  const queueExport = (body: Partial<TSurveyExportInput>, headers = admin) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api-web/export/jobs',
+      headers,
+      payload: { ...MARCH, districtId: [internal.districtId, otherDistrictId], ...body },
+    });
+  const download = (url: string, headers: Record<string, string> = admin) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it('writes the same workbook as POST export, counting the surveys of both sheets as its progress', async () => {
+    const queued = await queueExport({});
+    expect(queued.statusCode, queued.body).toBe(202);
+    const job = await waitForJob(t.app, admin, queued.json().data.id);
+    expect(job.status).toBe('done');
+    expect(job.progress).toEqual({ step: JOB_STEPS.done, done: 6, total: 6 });
+    expect(job.fileUrl).toBe(`/api-web/jobs/${job.id}/file`);
+    const file = await download(job.fileUrl!);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('Hasil Survey.xlsx');
+    expect(job.result).toEqual({ fileName: 'Hasil Survey.xlsx', size: file.rawPayload.length });
+    const fromJob = await workbookOf(file.rawPayload);
+    const direct = await workbookOf((await exportCall({})).rawPayload);
+    expect(fromJob.names).toEqual(direct.names);
+    for (const name of direct.names) expect(fromJob.rowsOf(name)).toEqual(direct.rowsOf(name));
+  });
+
+  it("zips 'all' with its photos byte for byte, downloadable with ?token= as a plain link", async () => {
+    const job = await waitForJob(t.app, admin, (await queueExport({ option: 'all' })).json().data.id);
+    const token = admin.authorization!.slice('Bearer '.length);
+    const file = await download(`${job.fileUrl}?token=${token}`, {});
+    expect(file.statusCode).toBe(200);
+    const entries = await zipEntries(file.rawPayload);
+    expect(entries.has('Hasil Survey.xlsx')).toBe(true);
+    const photos = [...entries.entries()].filter(([name]) => name.startsWith('Foto/'));
+    expect(photos).toHaveLength(3);
+    for (const [, content] of photos) expect(content.equals(PHOTO)).toBe(true);
+  });
+
+  it('keeps a consultant to its own surveys, and its file to itself and the admins', async () => {
+    const queued = await queueExport(
+      { districtId: [internal.districtId], consultantId: internal.consultantId },
+      internal.headers,
+    );
+    const job = await waitForJob(t.app, internal.headers, queued.json().data.id);
+    const rows = (await workbookOf((await download(job.fileUrl!, internal.headers)).rawPayload)).rowsOf(
+      'Hasil Survey',
+    );
+    expect(rows.map((row) => row['ID Usulan'])).toEqual([ids.formula, ids.twice]);
+    expect((await download(job.fileUrl!, admin)).statusCode).toBe(200);
+    expect((await download(job.fileUrl!, external.headers)).statusCode).toBe(404);
+    expect((await download(`/api-web/jobs/${job.id}`, external.headers)).statusCode).toBe(404);
+    const otherDistrict = await queueExport({ districtId: [otherDistrictId] }, internal.headers);
+    expect(otherDistrict.statusCode).toBe(403);
+  });
+
+  it("answers 'Data tidak ditemukan!' at once and queues nothing when nothing is in range", async () => {
+    const before = (await t.db.select().from(backgroundJobs)).length;
+    const response = await queueExport({ startDate: '2020-01-01', endDate: '2020-01-31' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().status.message).toBe(SURVEY_EXPORT_MESSAGES.noData);
+    expect((await t.db.select().from(backgroundJobs)).length).toBe(before);
+  });
+
+  it('fails with a message, and leaves no file, when a photo is missing from storage', async () => {
+    const queued = await queueExport({ startDate: '2026-05-01', endDate: '2026-05-31', option: 'foto' });
+    const job = await waitForJob(t.app, admin, queued.json().data.id);
+    expect(job).toMatchObject({ status: 'failed', message: JOB_MESSAGES.failed, fileUrl: null });
+    const kept = (await t.app.ctx.storage.listKeys()).filter((key) => key.startsWith(`jobs/${job.id}`));
+    expect(kept).toEqual([]);
+  });
+
+  it(`removes the file ${JOB_FILE_KEEP_HOURS} hours after it was made; the link then says so`, async () => {
+    const job = await waitForJob(t.app, admin, (await queueExport({})).json().data.id);
+    const dayAgo = new Date(Date.now() - (JOB_FILE_KEEP_HOURS + 1) * 3600_000);
+    await t.db.update(backgroundJobs).set({ finishedAt: dayAgo }).where(eq(backgroundJobs.id, job.id));
+    await t.app.ctx.jobs.removeSpentFiles();
+    const gone = await download(job.fileUrl!);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().status.message).toBe(JOB_MESSAGES.fileGone);
+    const kept = (await t.app.ctx.storage.listKeys()).filter((key) => key.startsWith(`jobs/${job.id}`));
+    expect(kept).toEqual([]);
   });
 });
