@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 
 /** Solves the bot check when the login page shows one (altcha: a checkbox that runs proof of work). */
 export async function solveBotCheck(page: Page) {
@@ -77,4 +77,36 @@ export async function apiGet<T>(page: Page, url: string): Promise<T> {
     if (!response.ok) throw new Error(`${address}: ${response.status}`);
     return ((await response.json()) as { data: unknown }).data;
   }, url) as Promise<T>;
+}
+
+/**
+ * Holds the answers of GET jobs/:id that say a job has ended until release(), so a test sees (and
+ * photographs) the progress of a background job that the demo data lets finish within a second. Answers of
+ * a job still queued or running pass at once.
+ */
+export async function holdFinishedJobs(page: Page) {
+  const pattern = '**/api-web/jobs/*';
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const handler = async (route: Route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    let status: string | undefined;
+    try {
+      status = (JSON.parse(body) as { data?: { status?: string } }).data?.status;
+    } catch {
+      // Not a job's envelope: passed on as it is.
+    }
+    if (status === 'done' || status === 'failed') await released;
+    await route.fulfill({ response, body });
+  };
+  await page.route(pattern, handler);
+  return {
+    async release() {
+      release();
+      await page.unroute(pattern, handler);
+    },
+  };
 }

@@ -8,9 +8,10 @@ import {
   type TCompletedWorkDetail,
   type TCompletedWorkImportResult,
   type TCompletedWorkRow,
+  type TJob,
 } from '@eusulan/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiGet, expectPath, login, settle } from '../lib/flows.ts';
+import { apiGet, expectPath, holdFinishedJobs, login, settle } from '../lib/flows.ts';
 import {
   ARTIFACTS,
   blockMapTiles,
@@ -196,15 +197,33 @@ describe('Pekerjaan Selesai (admin)', () => {
     });
     await modal.getByText(COMPLETED_WORK_TEMPLATE.fileName).waitFor();
     assert.equal(await modal.getByTestId('import-errors').count(), 0, 'a new file clears the reasons');
-    const answered = page.waitForResponse(
+    const started = page.waitForResponse(
       (response) =>
-        new URL(response.url()).pathname === '/api-web/completed-work' &&
+        new URL(response.url()).pathname === '/api-web/completed-work/jobs' &&
         response.request().method() === 'POST',
     );
-    await modal.getByTestId('import-save').click();
-    const answer = await answered;
-    assert.equal(answer.status(), 201);
-    const result = ((await answer.json()) as { data: TCompletedWorkImportResult }).data;
+    const finished = page.waitForResponse(async (response) => {
+      if (!new URL(response.url()).pathname.startsWith('/api-web/jobs/')) return false;
+      return ((await response.json()) as { data: TJob }).data.status === 'done';
+    });
+    // The template's three works are stored within a second: the job's end is held back to see its progress.
+    const hold = await holdFinishedJobs(page);
+    try {
+      await modal.getByTestId('import-save').click();
+      assert.equal((await started).status(), 202);
+      const progress = modal.getByTestId('import-progress');
+      await progress.getByRole('progressbar').waitFor();
+      await progress
+        .getByTestId('import-progress-step')
+        .filter({ hasText: /Menunggu giliran|Membaca berkas|Menyimpan data/ })
+        .waitFor();
+      assert.equal(await modal.getByTestId('import-cancel').isDisabled(), true, 'Batal waits for the job');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'completed-works-import-progress.png') });
+    } finally {
+      await hold.release();
+    }
+    const job = ((await (await finished).json()) as { data: TJob<TCompletedWorkImportResult> }).data;
+    const result = job.result!;
     importId = result.completedWork.id;
     assert.equal(result.works, 3);
     assert.equal(result.packages, 2);

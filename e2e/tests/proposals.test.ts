@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { PROPOSAL_IMPORT_COLUMNS, PROPOSAL_IMPORT_SHEET } from '@eusulan/shared';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expectPath, login, settle } from '../lib/flows.ts';
+import { expectPath, holdFinishedJobs, login, settle } from '../lib/flows.ts';
 import {
   ARTIFACTS,
   blockMapTiles,
@@ -496,8 +496,23 @@ describe('Import Data (pokir)', () => {
     });
     // A new file clears the old error table.
     assert.equal(await modal.getByTestId('import-errors').count(), 0);
-    await modal.getByTestId('import-save').click();
+    // Two rows are stored within a second: the job's end is held back to see its progress in the dialog.
+    const hold = await holdFinishedJobs(page);
+    try {
+      await modal.getByTestId('import-save').click();
+      const progress = modal.getByTestId('import-progress');
+      await progress.getByRole('progressbar').waitFor();
+      await progress
+        .getByTestId('import-progress-step')
+        .filter({ hasText: /Mengirim berkas|Menunggu giliran|Memeriksa data|Menyimpan data/ })
+        .waitFor();
+      assert.equal(await modal.getByTestId('import-save').isDisabled(), true, 'Simpan waits for the job');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'proposals-import-progress.png') });
+    } finally {
+      await hold.release();
+    }
     await expectSuccess('Import data Usulan');
+    await modal.waitFor({ state: 'hidden' });
     await rowWith('Pengusul Impor Satu').waitFor();
     await rowWith('Pengusul Impor Dua').getByText('RT - / RW -').waitFor();
     await screenshot(page, 'proposals-pokir-imported');

@@ -52,14 +52,22 @@ export function fileNameFromDisposition(disposition: string | null | undefined):
 export function saveFile({ blob, disposition }: FileAnswer, fallbackName: string): string {
   const name = fileNameFromDisposition(disposition) ?? fallbackName;
   const url = URL.createObjectURL(blob);
+  saveLink(url, name);
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
+
+/**
+ * Lets the browser save what a link points to under this name. For a server file it streams to disk
+ * itself, so a large export is never held in the page's memory.
+ */
+export function saveLink(href: string, name: string): void {
   const link = document.createElement('a');
-  link.href = url;
+  link.href = href;
   link.download = name;
   link.style.display = 'none';
   document.body.append(link);
   link.click();
   link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }

@@ -1,4 +1,4 @@
-import type { TAuthUser } from '@eusulan/shared';
+import type { TAuthUser, TJob } from '@eusulan/shared';
 import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -28,6 +28,38 @@ export const fail = (status: number, message = 'Gagal', errors?: Record<string, 
   status,
   body: { status: { code: status, message }, data: null, errors },
 });
+
+/** A background job as GET jobs/:id answers it (queued by default). */
+export function testJob<Result = unknown>(overrides: Partial<TJob<Result>> = {}): TJob<Result> {
+  return {
+    id: '6f1c9a52-3d4e-4b7a-9c1d-2e3f4a5b6c7d',
+    kind: 'proposal-import',
+    status: 'queued',
+    progress: { step: 'Menunggu giliran', done: 0, total: null },
+    message: null,
+    result: null,
+    fileUrl: null,
+    createdAt: '2026-03-02T03:00:00.000Z',
+    finishedAt: null,
+    ...overrides,
+  };
+}
+
+/** The 202 of a job's start (POST …/jobs). */
+export const accepted = <T,>(data: T) => ({
+  status: 202,
+  body: { status: { code: 202, message: 'Import diproses' }, data },
+});
+
+/** Answers one handler after another, the last one from then on: a job polled while it moves on. */
+export function inTurn(...handlers: Handler[]): Handler {
+  let call = 0;
+  return (init) => {
+    const handler = handlers[Math.min(call, handlers.length - 1)] as Handler;
+    call++;
+    return handler(init);
+  };
+}
 
 export const APP_INFO = {
   appName: 'e-Usulan Jalan',

@@ -4,16 +4,19 @@ import type {
   TCompletedWorkImportRow,
   TCompletedWorkRowPage,
   TCompletedWorkType,
+  TJob,
 } from '@eusulan/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listQuery, type TableState } from '../../components/data-table/table-state.ts';
 import type { OptionQuery } from '../../components/use-remote-options.ts';
 import { validationMessages } from '../../lib/errors.ts';
 import { API_PREFIX, http, isApiError } from '../../lib/http.ts';
+import { startJob, useBackgroundJob } from '../jobs/api.ts';
 import { COMPLETED_WORK_TEXTS } from './texts.ts';
 
 export const COMPLETED_WORK_PATH = `${API_PREFIX.web}/completed-work`;
 export const COMPLETED_WORK_DETAIL_PATH = `${API_PREFIX.web}/completed-work-detail`;
+export const COMPLETED_WORK_JOB_PATH = `${COMPLETED_WORK_PATH}/jobs`;
 
 /** A page of imports (GET completed-work: data.data plus data.total). */
 export interface ImportPage {
@@ -90,7 +93,7 @@ export interface ImportInput {
   file: File;
 }
 
-/** The multipart body of POST completed-work: year, type_work_id, file (spec §7). */
+/** The multipart body of POST completed-work (and its job): year, type_work_id, file (spec §7). */
 export function importForm({ year, typeWorkId, file }: ImportInput): FormData {
   const form = new FormData();
   form.append('year', String(year));
@@ -99,25 +102,16 @@ export function importForm({ year, typeWorkId, file }: ImportInput): FormData {
   return form;
 }
 
-/** A stored import: what the server stored and its success text (status.message). */
-export interface ImportAnswer {
-  result: TCompletedWorkImportResult;
-  message: string;
-}
-
 /**
- * POST completed-work. Its 400 (the reasons) and 422 (the fields) are shown inside the import modal, so the
- * caller handles failures; every completed-work list reloads after an import.
+ * POST completed-work/jobs, the multipart body of POST completed-work, as a background job (issue 12 item
+ * 3): the fields and the file's type are refused at once (422), the zip is read and stored by the job. Every
+ * completed-work list reloads after a stored import.
  */
 export function useImportCompletedWork() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: ImportInput): Promise<ImportAnswer> => {
-      const body = await http.post<TCompletedWorkImportResult>(COMPLETED_WORK_PATH, importForm(input));
-      return { result: body.data, message: body.status?.message || COMPLETED_WORK_TEXTS.imported };
-    },
-    meta: { handlesOwnErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: completedWorkKeys.all }),
+  return useBackgroundJob<ImportInput, TCompletedWorkImportResult>({
+    start: (input) => startJob<TCompletedWorkImportResult>(COMPLETED_WORK_JOB_PATH, importForm(input)),
+    onDone: () => queryClient.invalidateQueries({ queryKey: completedWorkKeys.all }),
   });
 }
 
@@ -128,28 +122,31 @@ export interface ImportFailure {
 }
 
 /**
- * A refused import as the modal lists it: a 400 with data.errorList (nothing stored), or a 422 with the
- * field messages (file, year, type). Null for anything else, which the common handler takes (spec §8).
+ * A start refused for its fields (422: file, year, type) as the modal lists it. Null for anything else,
+ * which the common handler takes (spec §8).
  */
 export function importFailureOf(error: unknown): ImportFailure | null {
-  if (!isApiError(error)) return null;
-  if (error.status === 400) {
-    const list = (error.body?.data as { errorList?: unknown } | null | undefined)?.errorList;
-    if (!Array.isArray(list)) return null;
-    return {
-      title: error.body?.status?.message || COMPLETED_WORK_TEXTS.fileRejected,
-      reasons: list.filter((reason): reason is string => typeof reason === 'string'),
-    };
-  }
-  if (error.status === 422) {
-    const reasons = validationMessages(error.body);
-    return {
-      title: COMPLETED_WORK_TEXTS.invalidTitle,
-      reasons:
-        reasons.length > 0 ? reasons : [error.body?.status?.message || COMPLETED_WORK_TEXTS.fileRejected],
-    };
-  }
-  return null;
+  if (!isApiError(error) || error.status !== 422) return null;
+  const reasons = validationMessages(error.body);
+  return {
+    title: COMPLETED_WORK_TEXTS.invalidTitle,
+    reasons:
+      reasons.length > 0 ? reasons : [error.body?.status?.message || COMPLETED_WORK_TEXTS.fileRejected],
+  };
+}
+
+/**
+ * A zip the job refused (nothing stored): the failed job's result.errorList under its message, as the old
+ * 400 listed them. Null when the job failed for another reason.
+ */
+export function refusedImportOf(job: Pick<TJob, 'status' | 'message' | 'result'>): ImportFailure | null {
+  if (job.status !== 'failed') return null;
+  const list = (job.result as { errorList?: unknown } | null)?.errorList;
+  if (!Array.isArray(list)) return null;
+  return {
+    title: job.message || COMPLETED_WORK_TEXTS.fileRejected,
+    reasons: list.filter((reason): reason is string => typeof reason === 'string'),
+  };
 }
 
 /** Tipe of the import modal: a Warna Jenis Pekerjaan record (its typeWork names it, its colour draws it). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import { acceptOf, ZIP_IMPORT_RULE } from '../proposal/upload-guard.ts';
-import { importFailureOf, importForm } from './api.ts';
+import { importFailureOf, importForm, refusedImportOf } from './api.ts';
 import {
   completedWorkDetailPath,
   detailHeading,
@@ -169,17 +169,21 @@ describe('import calls', () => {
     expect((form.get('file') as File).name).toBe('pekerjaan.zip');
   });
 
-  it('lists the reasons of a 400 under its message', () => {
-    const error = new ApiError(400, {
-      status: { code: 400, message: 'Import gagal, tidak ada data yang disimpan. Periksa daftar kesalahan.' },
-      data: {
+  it("lists a refused job's reasons (result.errorList) under its message", () => {
+    const job = {
+      status: 'failed' as const,
+      message: 'Import gagal, tidak ada data yang disimpan. Periksa daftar kesalahan.',
+      result: {
         errorList: ['File .dbf tidak ditemukan di dalam zip.', 'File .shp tidak ditemukan di dalam zip.'],
       },
-    });
-    expect(importFailureOf(error)).toEqual({
+    };
+    expect(refusedImportOf(job)).toEqual({
       title: 'Import gagal, tidak ada data yang disimpan. Periksa daftar kesalahan.',
       reasons: ['File .dbf tidak ditemukan di dalam zip.', 'File .shp tidak ditemukan di dalam zip.'],
     });
+    // A job that failed otherwise (a server fault) has no list: its message is shown as a warning.
+    expect(refusedImportOf({ status: 'failed', message: 'Proses gagal', result: null })).toBeNull();
+    expect(refusedImportOf({ ...job, status: 'done' })).toBeNull();
   });
 
   it("lists a 422's field messages under 'Peringatan..'", () => {
@@ -197,6 +201,7 @@ describe('import calls', () => {
   it('leaves other failures to the common handler', () => {
     expect(importFailureOf(new ApiError(403, null))).toBeNull();
     expect(importFailureOf(new ApiError(null, null))).toBeNull();
+    // The start answers no 400 with a list any more; a refused zip fails the job (refusedImportOf).
     expect(
       importFailureOf(new ApiError(400, { status: { code: 400, message: 'x' }, data: null })),
     ).toBeNull();

@@ -25,6 +25,7 @@ export const COMPLETED_WORK_TEXTS = {
   successTitle: 'Berhasil!',
   imported: COMPLETED_WORK_MESSAGES.imported,
   invalidTitle: 'Peringatan..',
+  warningTitle: 'Peringatan!',
   warningsTitle: 'Catatan dari file:',
   importSummary: (works: number, packages: number) =>
     `${works} lokasi pekerjaan dalam ${packages} paket tersimpan.`,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_TABLE_STATE } from '../../components/data-table/table-state.ts';
-import { ApiError } from '../../lib/http.ts';
 import { importErrorsOf, placeHistoryQuery, proposalListQuery } from './api.ts';
 
 describe('proposal list queries (spec §7)', () => {
@@ -48,17 +47,16 @@ describe('proposal list queries (spec §7)', () => {
 });
 
 describe('importErrorsOf', () => {
-  const envelope = (data: unknown) => ({ status: { code: 400, message: 'Import gagal' }, data });
+  const failed = (result: unknown) => ({ status: 'failed' as const, result });
 
-  it('reads data.errorList of a 400', () => {
+  it("reads a failed job's result.errorList (the old 400's data.errorList)", () => {
     const rows = [{ excelRow: 3, errors: ['Nama Pengusul (B3): Nama pengusul tidak boleh kosong!'] }];
-    expect(importErrorsOf(new ApiError(400, envelope({ errorList: rows })))).toEqual(rows);
+    expect(importErrorsOf(failed({ errorList: rows }))).toEqual(rows);
   });
 
-  it('is null for any other failure, which the common handler takes', () => {
-    expect(importErrorsOf(new ApiError(400, envelope(null)))).toBeNull();
-    expect(importErrorsOf(new ApiError(422, envelope({ errorList: [] })))).toBeNull();
-    expect(importErrorsOf(new ApiError(null, null))).toBeNull();
-    expect(importErrorsOf(new Error('x'))).toBeNull();
+  it('is null for a job that failed otherwise, or did not fail', () => {
+    expect(importErrorsOf(failed(null))).toBeNull();
+    expect(importErrorsOf(failed({ errorList: 'x' }))).toBeNull();
+    expect(importErrorsOf({ status: 'done', result: { errorList: [] } })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import {
   PROPOSAL_TYPE_NAMES,
   type TImportError,
+  type TJob,
   type TProposalDetail,
   type TProposalRow,
   type TProposalType,
@@ -8,7 +9,8 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listQuery, type TableState } from '../../components/data-table/table-state.ts';
 import { requestFile, saveFile } from '../../lib/download.ts';
-import { API_PREFIX, http, isApiError, type Query } from '../../lib/http.ts';
+import { API_PREFIX, http, type Query } from '../../lib/http.ts';
+import { startJob, useBackgroundJob } from '../jobs/api.ts';
 
 export const PROPOSAL_PATH = `${API_PREFIX.web}/proposal`;
 
@@ -137,28 +139,36 @@ export function useUpdateContactPerson() {
   });
 }
 
+/** A finished proposal import's answer (the old synchronous body's data). */
+export interface ProposalImportResult {
+  imported: number;
+}
+
 /**
- * POST proposal/import-template, multipart (file, proposalType). A 400 carries the rows to fix in
- * data.errorList and is shown as a table, not a dialog (spec §8), so the caller handles failures itself.
+ * POST proposal/import-template/jobs, multipart (file, proposalType), as a background job (issue 12 item 3):
+ * a missing or wrong file is refused at once, the rows are checked and stored by the job. Every proposal
+ * list reloads after a stored import.
  */
 export function useImportProposals() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ file, proposalType }: { file: File; proposalType: TProposalType }) => {
+  return useBackgroundJob<{ file: File; proposalType: TProposalType }, ProposalImportResult>({
+    start: ({ file, proposalType }) => {
       const form = new FormData();
       form.append('file', file, file.name);
       form.append('proposalType', proposalType);
-      return (await http.post<{ imported: number }>(`${PROPOSAL_PATH}/import-template`, form)).data;
+      return startJob<ProposalImportResult>(`${PROPOSAL_PATH}/import-template/jobs`, form);
     },
-    meta: { handlesOwnErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
+    onDone: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
   });
 }
 
-/** The rows a refused import names (a 400 with data.errorList), or null for any other failure. */
-export function importErrorsOf(error: unknown): TImportError[] | null {
-  if (!isApiError(error) || error.status !== 400) return null;
-  const list = (error.body?.data as { errorList?: unknown } | null | undefined)?.errorList;
+/**
+ * The rows a refused import names (spec §8: the old 400's data.errorList, now the failed job's
+ * result.errorList), or null when the job failed for another reason.
+ */
+export function importErrorsOf(job: Pick<TJob, 'status' | 'result'>): TImportError[] | null {
+  if (job.status !== 'failed') return null;
+  const list = (job.result as { errorList?: unknown } | null)?.errorList;
   return Array.isArray(list) ? (list as TImportError[]) : null;
 }
 

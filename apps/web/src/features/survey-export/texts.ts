@@ -9,13 +9,9 @@ export const SURVEY_EXPORT_TEXTS = {
   districtLabel: 'Rayon',
   optionLabel: 'Opsi Export',
   exportButton: 'Export',
-  cancel: 'Batal',
   warningTitle: 'Peringatan!',
   okButton: 'Ok',
   lockedDistrict: 'Rayon mengikuti wilayah konsultan Anda.',
-  preparing: 'Menyiapkan file…',
-  received: (size: string) => `Diterima ${size}`,
-  receivedOf: (size: string, total: string) => `Diterima ${size} dari ${total}`,
   saved: (name: string, size: string) => `${name} (${size}) berhasil diunduh.`,
   ...SURVEY_EXPORT_MESSAGES,
 } as const;

@@ -1,7 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { proposalDetail, proposalRow } from '../../features/proposal/test-fixtures.ts';
-import { authUser, mockApi, ok, renderApp, resetAppAroundEachTest } from '../../test/app-harness.tsx';
+import {
+  accepted,
+  authUser,
+  inTurn,
+  mockApi,
+  ok,
+  renderApp,
+  resetAppAroundEachTest,
+  testJob,
+} from '../../test/app-harness.tsx';
 
 const ROWS = [
   proposalRow({ id: 41, proposerName: 'Budi Santoso' }),
@@ -30,6 +39,11 @@ const dialogTexts = () =>
   [...document.querySelectorAll('.ant-modal-confirm-title, .ant-modal-confirm-content')].map(
     (element) => element.textContent,
   );
+
+const IMPORT_JOB = testJob({ kind: 'proposal-import' });
+const IMPORT_JOB_URL = `/api-web/jobs/${IMPORT_JOB.id}`;
+const importCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api-web/proposal/import-template/jobs'));
 
 function chooseFile(input: HTMLInputElement, file: File) {
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
@@ -94,23 +108,32 @@ describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
     await screen.findByTestId('import-button');
   });
 
-  it('import: asks for a file first, then shows the refused rows as a table without a dialog', async () => {
+  it('import: asks for a file first, follows the job, then shows the refused rows as a table without a dialog', async () => {
     const fetchMock = openScreen({
-      'POST /api-web/proposal/import-template': () => ({
-        status: 400,
-        body: {
-          status: { code: 400, message: 'Import gagal, tidak ada data yang disimpan.' },
-          data: {
-            errorList: [
-              { excelRow: null, errors: ['Sheet "Usulan" tidak ditemukan.'] },
-              {
-                excelRow: 3,
-                errors: ['Nama Pengusul (B3): Nama pengusul tidak boleh kosong!', 'No HP (C3): salah'],
-              },
-            ],
-          },
-        },
-      }),
+      'POST /api-web/proposal/import-template/jobs': () => accepted(IMPORT_JOB),
+      [`GET ${IMPORT_JOB_URL}`]: inTurn(
+        () =>
+          ok({
+            ...IMPORT_JOB,
+            status: 'running',
+            progress: { step: 'Memeriksa data', done: 0, total: null },
+          }),
+        () =>
+          ok({
+            ...IMPORT_JOB,
+            status: 'failed',
+            message: 'Import gagal, tidak ada data yang disimpan.',
+            result: {
+              errorList: [
+                { excelRow: null, errors: ['Sheet "Usulan" tidak ditemukan.'] },
+                {
+                  excelRow: 3,
+                  errors: ['Nama Pengusul (B3): Nama pengusul tidak boleh kosong!', 'No HP (C3): salah'],
+                },
+              ],
+            },
+          }),
+      ),
     });
     await screen.findByTestId('detail-41', {}, SCREEN_LOADED);
     fireEvent.click(screen.getByRole('tab', { name: 'Pokir' }));
@@ -121,12 +144,17 @@ describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     fireEvent.click(within(modal).getByTestId('import-save'));
     expect(await screen.findByText('Pilih file terlebih dahulu!')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('import-template'))).toBe(false);
+    expect(importCalls(fetchMock)).toEqual([]);
 
     const input = modal.querySelector('input[type=file]') as HTMLInputElement;
     chooseFile(input, new File(['x'], 'usulan.xlsx'));
     await within(modal).findByText('usulan.xlsx');
     fireEvent.click(within(modal).getByTestId('import-save'));
+    // While the job checks the rows: a moving bar with its step, Simpan and Batal held.
+    const progress = await within(modal).findByTestId('import-progress');
+    await waitFor(() => expect(progress.textContent).toContain('Memeriksa data'));
+    expect((within(modal).getByTestId('import-save') as HTMLButtonElement).disabled).toBe(true);
+
     const errors = await within(modal).findByTestId('import-errors');
     const cells = [...errors.querySelectorAll('tbody tr.ant-table-row')].map((row) =>
       [...row.querySelectorAll('td')].map((cell) => cell.textContent),
@@ -136,11 +164,77 @@ describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
       ['3', 'Nama Pengusul (B3): Nama pengusul tidak boleh kosong!No HP (C3): salah'],
     ]);
     expect(within(errors).getByText('Import gagal, tidak ada data yang disimpan.')).toBeTruthy();
+    expect(within(modal).queryByTestId('import-progress')).toBeNull();
     expect(dialogTexts()).toEqual([]);
-    const sent = fetchMock.mock.calls.find(([url]) => String(url).includes('import-template'))?.[1]
-      ?.body as FormData;
+    const sent = importCalls(fetchMock)[0]?.[1]?.body as FormData;
     expect(sent.get('proposalType')).toBe('pokir');
     expect((sent.get('file') as File).name).toBe('usulan.xlsx');
+  });
+
+  it("import: a stored job closes the dialog with 'Berhasil!' and reloads the list", async () => {
+    const fetchMock = openScreen({
+      'POST /api-web/proposal/import-template/jobs': () => accepted(IMPORT_JOB),
+      [`GET ${IMPORT_JOB_URL}`]: inTurn(
+        () =>
+          ok({
+            ...IMPORT_JOB,
+            status: 'running',
+            progress: { step: 'Menyimpan data', done: 1500, total: 10000 },
+          }),
+        () =>
+          ok({
+            ...IMPORT_JOB,
+            status: 'done',
+            progress: { step: 'Menyimpan data', done: 10000, total: 10000 },
+            result: { imported: 10000 },
+          }),
+      ),
+    });
+    await screen.findByTestId('detail-41', {}, SCREEN_LOADED);
+    fireEvent.click(screen.getByRole('tab', { name: 'Musrenbang' }));
+    fireEvent.click(await screen.findByTestId('import-button'));
+    const modal = await screen.findByTestId('import-modal');
+    chooseFile(modal.querySelector('input[type=file]') as HTMLInputElement, new File(['x'], 'usulan.xlsx'));
+    await within(modal).findByText('usulan.xlsx');
+    const listsBefore = listCalls(fetchMock).length;
+    fireEvent.click(within(modal).getByTestId('import-save'));
+
+    const progress = await within(modal).findByTestId('import-progress');
+    await waitFor(() => expect(progress.textContent).toContain('Menyimpan data 1.500 dari 10.000'));
+    expect(within(progress).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('15');
+
+    await waitFor(() => expect(dialogTexts()).toEqual(['Berhasil!', 'Import data Usulan']));
+    await waitFor(() => expect(listCalls(fetchMock).length).toBeGreaterThan(listsBefore));
+    const sent = importCalls(fetchMock)[0]?.[1]?.body as FormData;
+    expect(sent.get('proposalType')).toBe('musrenbang');
+  });
+
+  it("import: a job that failed for another reason shows its message as a 'Peringatan!'", async () => {
+    openScreen({
+      'POST /api-web/proposal/import-template/jobs': () => accepted(IMPORT_JOB),
+      [`GET ${IMPORT_JOB_URL}`]: () =>
+        ok({
+          ...IMPORT_JOB,
+          status: 'failed',
+          message: 'Proses terhenti karena server dimatikan dan tidak dapat dilanjutkan. Silakan ulangi.',
+        }),
+    });
+    await screen.findByTestId('detail-41', {}, SCREEN_LOADED);
+    fireEvent.click(screen.getByRole('tab', { name: 'Pokir' }));
+    fireEvent.click(await screen.findByTestId('import-button'));
+    const modal = await screen.findByTestId('import-modal');
+    chooseFile(modal.querySelector('input[type=file]') as HTMLInputElement, new File(['x'], 'usulan.xlsx'));
+    await within(modal).findByText('usulan.xlsx');
+    fireEvent.click(within(modal).getByTestId('import-save'));
+    await waitFor(() =>
+      expect(dialogTexts()).toEqual([
+        'Peringatan!',
+        'Proses terhenti karena server dimatikan dan tidak dapat dilanjutkan. Silakan ulangi.',
+      ]),
+    );
+    // The dialog stays open with the file for another try; no table of rows.
+    expect(within(modal).queryByTestId('import-errors')).toBeNull();
+    expect(within(modal).getByText('usulan.xlsx')).toBeTruthy();
   });
 
   it('import: refuses a file that is not .xlsx', async () => {

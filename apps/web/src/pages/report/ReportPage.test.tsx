@@ -1,14 +1,37 @@
-import type { TSurveyExportInput } from '@eusulan/shared';
+import type { TJobFile, TSurveyExportInput } from '@eusulan/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
-import { authUser, fail, mockApi, ok, renderApp, resetAppAroundEachTest } from '../../test/app-harness.tsx';
+import {
+  accepted,
+  authUser,
+  fail,
+  inTurn,
+  mockApi,
+  ok,
+  renderApp,
+  resetAppAroundEachTest,
+  testJob,
+} from '../../test/app-harness.tsx';
 
 const DISTRICTS = [
   { id: 1, name: 'Surabaya Pusat' },
   { id: 3, name: 'Surabaya Timur' },
 ];
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const EXPORT_JOB = testJob<TJobFile>({ id: '0b7e1f3a-5c2d-4e6f-8a9b-1c2d3e4f5a6b', kind: 'survey-export' });
+const JOB_URL = `/api-web/jobs/${EXPORT_JOB.id}`;
+const writing = testJob<TJobFile>({
+  ...EXPORT_JOB,
+  status: 'running',
+  progress: { step: 'Menyusun berkas', done: 1500, total: 3000 },
+});
+const written = testJob<TJobFile>({
+  ...EXPORT_JOB,
+  status: 'done',
+  progress: { step: 'Menyusun berkas', done: 3000, total: 3000 },
+  result: { fileName: 'Hasil Survey.xlsx', size: 2048 },
+  fileUrl: `${JOB_URL}/file`,
+});
 
 /** The title and text of the newest dialog (closed ones may linger while their animation would run). */
 function newestDialogTexts() {
@@ -34,7 +57,7 @@ async function expectWarning(message: string) {
 
 const exportCalls = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls
-    .filter(([url, init]) => String(url).endsWith('/api-web/export') && init?.method === 'POST')
+    .filter(([url, init]) => String(url).endsWith('/api-web/export/jobs') && init?.method === 'POST')
     .map(([, init]) => JSON.parse(String(init?.body)) as TSurveyExportInput);
 
 /** Opens a date picker and clicks the day's cell (the newest open panel holds it). */
@@ -92,7 +115,7 @@ describe('ReportPage (/report)', { timeout: 20_000 }, () => {
 
   it("sends the admin's choice and shows 'Data tidak ditemukan!' as a warning", async () => {
     const fetchMock = openScreen(authUser('admin'), {
-      'POST /api-web/export': () => fail(400, 'Data tidak ditemukan!'),
+      'POST /api-web/export/jobs': () => fail(400, 'Data tidak ditemukan!'),
     });
     await screen.findByTestId('export-start-date', {}, { timeout: 15_000 });
     await pickDate('export-start-date', FIRST);
@@ -113,35 +136,15 @@ describe('ReportPage (/report)', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('locks an internal consultant to its district, sends its consultantId and saves the file', async () => {
-    const consultant = authUser('consultan');
-    const fetchMock = openScreen(consultant);
-    // The file answer: a streamed body without Content-Length.
-    const jsonFetch = fetchMock.getMockImplementation()!;
-    const fileFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (!String(input).endsWith('/api-web/export')) return jsonFetch(input, init);
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(new Uint8Array([0x50, 0x4b, 3, 4]));
-          controller.enqueue(new Uint8Array(2044));
-          controller.close();
-        },
-      });
-      return new Response(body, {
-        headers: {
-          'Content-Type': XLSX_MIME,
-          'Content-Disposition': 'attachment; filename="Hasil Survey.xlsx"',
-        },
-      });
+  it('locks an internal consultant to its district, follows the export job and saves its file', async () => {
+    const fetchMock = openScreen(authUser('consultan'), {
+      'POST /api-web/export/jobs': () => accepted(EXPORT_JOB),
+      [`GET ${JOB_URL}`]: inTurn(
+        () => ok(writing),
+        () => ok(written),
+      ),
     });
-    vi.stubGlobal('fetch', fileFetch);
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:hasil-survey');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      expect(this.download).toBe('Hasil Survey.xlsx');
-    });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
 
     const districts = await screen.findByTestId('export-districts', {}, { timeout: 15_000 });
     expect(districts.textContent).toContain('Surabaya Timur');
@@ -151,15 +154,26 @@ describe('ReportPage (/report)', { timeout: 20_000 }, () => {
     await pickDate('export-start-date', FIRST);
     await pickDate('export-end-date', TENTH);
     submit();
+    // The job's progress under the form: its step with the counts, and the share done.
+    const progress = await screen.findByTestId('export-progress');
+    await waitFor(() =>
+      expect(within(progress).getByTestId('export-progress-step').textContent).toContain(
+        'Menyusun berkas 1.500 dari 3.000',
+      ),
+    );
+    expect(within(progress).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    expect(screen.getByTestId('export-submit').className).toContain('ant-btn-loading');
+
     expect((await screen.findByTestId('export-saved')).textContent).toContain(
       'Hasil Survey.xlsx (2 KB) berhasil diunduh.',
     );
+    expect(screen.queryByTestId('export-progress')).toBeNull();
+    // The browser saves the file from its link (with the token, as media links), under the spec's name.
     expect(clicked).toHaveBeenCalledTimes(1);
-    expect(createObjectURL.mock.calls[0]?.[0].size).toBe(2048);
-    const sent = fileFetch.mock.calls
-      .filter(([url]) => String(url).endsWith('/api-web/export'))
-      .map(([, init]) => JSON.parse(String(init?.body)));
-    expect(sent).toEqual([
+    const link = clicked.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe(`${JOB_URL}/file?token=test-token`);
+    expect(link.download).toBe('Hasil Survey.xlsx');
+    expect(exportCalls(fetchMock)).toEqual([
       {
         startDate: FIRST.format('YYYY-MM-DD'),
         endDate: TENTH.format('YYYY-MM-DD'),
@@ -168,6 +182,32 @@ describe('ReportPage (/report)', { timeout: 20_000 }, () => {
         consultantId: 9,
       },
     ]);
+    // Polling stopped with the job: no more calls after it was done.
+    const polls = fetchMock.mock.calls.filter(([url]) => String(url).endsWith(JOB_URL)).length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith(JOB_URL)).length).toBe(polls);
+  });
+
+  it("shows a failed export job's message as a 'Peringatan!' warning and saves nothing", async () => {
+    openScreen(authUser('admin'), {
+      'POST /api-web/export/jobs': () => accepted(EXPORT_JOB),
+      [`GET ${JOB_URL}`]: () =>
+        ok({
+          ...EXPORT_JOB,
+          status: 'failed',
+          message: 'Proses gagal karena kesalahan pada server. Silakan ulangi atau hubungi admin.',
+        }),
+    });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    await screen.findByTestId('export-start-date', {}, { timeout: 15_000 });
+    await pickDate('export-start-date', FIRST);
+    await pickDate('export-end-date', TENTH);
+    await pickDistrict('Surabaya Pusat');
+    submit();
+    await expectWarning('Proses gagal karena kesalahan pada server. Silakan ulangi atau hubungi admin.');
+    expect(screen.queryByTestId('export-saved')).toBeNull();
+    expect(screen.queryByTestId('export-progress')).toBeNull();
+    expect(clicked).not.toHaveBeenCalled();
   });
 
   it('lets an external consultant choose the Rayon and still sends its consultantId', async () => {
@@ -182,7 +222,7 @@ describe('ReportPage (/report)', { timeout: 20_000 }, () => {
       },
     });
     const fetchMock = openScreen(external, {
-      'POST /api-web/export': () => fail(400, 'Data tidak ditemukan!'),
+      'POST /api-web/export/jobs': () => fail(400, 'Data tidak ditemukan!'),
     });
     const districts = await screen.findByTestId('export-districts', {}, { timeout: 15_000 });
     expect(districts.className).not.toContain('ant-select-disabled');
@@ -196,7 +236,7 @@ describe('ReportPage (/report)', { timeout: 20_000 }, () => {
 
   it('leaves other failures to the common handler', async () => {
     openScreen(authUser('admin'), {
-      'POST /api-web/export': () =>
+      'POST /api-web/export/jobs': () =>
         fail(403, 'Konsultan internal hanya dapat mengekspor rayon wilayahnya sendiri.'),
     });
     await screen.findByTestId('export-start-date', {}, { timeout: 15_000 });

@@ -1,21 +1,30 @@
-import { CheckCircleFilled, DownloadOutlined, LoadingOutlined } from '@ant-design/icons';
-import { formatBytes, SURVEY_EXPORT_OPTIONS, type TSurveyExportOption } from '@eusulan/shared';
-import { Button, DatePicker, Form, Progress, Select } from 'antd';
+import { CheckCircleFilled, DownloadOutlined } from '@ant-design/icons';
+import {
+  formatBytes,
+  JOB_MESSAGES,
+  SURVEY_EXPORT_OPTIONS,
+  surveyExportFileName,
+  type TJobFile,
+  type TSurveyExportOption,
+} from '@eusulan/shared';
+import { Button, DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useCurrentRoute } from '../../app/current-route.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { RemoteSelect } from '../../components/RemoteSelect.tsx';
 import { useProfile } from '../../features/auth/profile-store.ts';
+import { saveJobFile } from '../../features/jobs/api.ts';
+import { JobProgress } from '../../features/jobs/components/JobProgress.tsx';
+import { JOB_TEXTS } from '../../features/jobs/texts.ts';
 import { loadDistricts } from '../../features/master/select-lists.ts';
-import { type SavedExport, useSurveyExport } from '../../features/survey-export/api.ts';
+import { useSurveyExport } from '../../features/survey-export/api.ts';
 import {
   type District,
   exportFormProblem,
   exportPayloadOf,
   lockedDistrictOf,
 } from '../../features/survey-export/export-form.ts';
-import type { DownloadProgress } from '../../features/survey-export/stream-download.ts';
 import { DISPLAY_DATE_FORMAT, SURVEY_EXPORT_TEXTS as TEXTS } from '../../features/survey-export/texts.ts';
 import { handleApiError } from '../../lib/errors.ts';
 import { isApiError } from '../../lib/http.ts';
@@ -32,8 +41,9 @@ const DEFAULT_OPTION: TSurveyExportOption = '.xlsx';
 
 /**
  * Export Hasil Survey (/report, admin and consultan; spec §2 Report, §5, §6, §7, §8): a range of survey
- * dates, the Rayon and the export option; the file streams in with its progress and is saved under the
- * spec's name. An internal consultant's Rayon is its own district, locked.
+ * dates, the Rayon and the export option. The file is written on the server as a background job whose
+ * progress shows under the form; when it is done the browser saves it under the spec's name. An internal
+ * consultant's Rayon is its own district, locked.
  */
 export function ReportPage() {
   const route = useCurrentRoute();
@@ -45,7 +55,7 @@ export function ReportPage() {
   const [endDate, setEndDate] = useState<Dayjs | null>(null);
   const [chosenDistricts, setChosenDistricts] = useState<District[]>([]);
   const [option, setOption] = useState<TSurveyExportOption>(DEFAULT_OPTION);
-  const [saved, setSaved] = useState<SavedExport | null>(null);
+  const [saved, setSaved] = useState<TJobFile | null>(null);
   const exporter = useSurveyExport();
   const districts = lockedDistrict ? [lockedDistrict] : chosenDistricts;
 
@@ -60,8 +70,18 @@ export function ReportPage() {
       return;
     }
     setSaved(null);
-    exporter.mutate(exportPayloadOf(form, profile), {
-      onSuccess: setSaved,
+    const payload = exportPayloadOf(form, profile);
+    const fileName = surveyExportFileName(payload.option);
+    exporter.run(payload, {
+      onDone: (job) => {
+        if (!saveJobFile(job, fileName)) {
+          warn(JOB_MESSAGES.fileGone);
+          return;
+        }
+        setSaved({ fileName, size: job.result?.size ?? 0 });
+      },
+      // 'Data tidak ditemukan!' found by the job itself, or a server failure: its message, as a warning.
+      onFailed: (job) => warn(job.message || JOB_MESSAGES.failed),
       onError: (error) => {
         // Spec §8: nothing in range is a warning on this screen; everything else the common handler explains.
         if (isApiError(error) && error.status === 400) {
@@ -73,7 +93,7 @@ export function ReportPage() {
     });
   };
 
-  const isBusy = exporter.isPending;
+  const isBusy = exporter.isRunning;
 
   return (
     <section className="screen report-screen" data-screen={route?.name} data-testid="report">
@@ -138,14 +158,16 @@ export function ReportPage() {
             >
               {TEXTS.exportButton}
             </Button>
-            {isBusy ? (
-              <Button onClick={exporter.cancel} disabled={false} data-testid="export-cancel">
-                {TEXTS.cancel}
-              </Button>
-            ) : null}
           </div>
         </Form>
-        {isBusy ? <ExportProgress progress={exporter.progress} /> : null}
+        {isBusy ? (
+          <JobProgress
+            progress={exporter.progress}
+            pendingStep={JOB_TEXTS.starting}
+            testId="export-progress"
+            className="report-screen__progress"
+          />
+        ) : null}
         {!isBusy && saved ? (
           <p className="report-screen__saved" data-testid="export-saved">
             <CheckCircleFilled /> {TEXTS.saved(saved.fileName, formatBytes(saved.size))}
@@ -153,24 +175,5 @@ export function ReportPage() {
         ) : null}
       </div>
     </section>
-  );
-}
-
-/** Before the first byte the server is still gathering; then the bytes received (a share when the size is known). */
-function ExportProgress({ progress }: { progress: DownloadProgress | null }) {
-  const received = progress?.received ?? 0;
-  const total = progress?.total ?? null;
-  return (
-    <div className="report-screen__progress" role="status" aria-live="polite" data-testid="export-progress">
-      {total ? <Progress percent={Math.min(100, Math.floor((received / total) * 100))} size="small" /> : null}
-      <span>
-        <LoadingOutlined />{' '}
-        {received === 0
-          ? TEXTS.preparing
-          : total
-            ? TEXTS.receivedOf(formatBytes(received), formatBytes(total))
-            : TEXTS.received(formatBytes(received))}
-      </span>
-    </div>
   );
 }

@@ -1,7 +1,14 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
-import { mockApi, ok, resetAppAroundEachTest } from '../../../test/app-harness.tsx';
+import {
+  accepted,
+  inTurn,
+  mockApi,
+  ok,
+  resetAppAroundEachTest,
+  testJob,
+} from '../../../test/app-harness.tsx';
 import { ImportCompletedWorkModal } from './ImportCompletedWorkModal.tsx';
 
 const TYPES = [
@@ -21,6 +28,9 @@ const IMPORTED = {
   packages: 2,
   warnings: ['Jalan Tunjungan: PJG_LOKASI 900 m, panjang garis 780 m.'],
 };
+
+const IMPORT_JOB = testJob({ kind: 'completed-work-import' });
+const JOB_URL = `/api-web/jobs/${IMPORT_JOB.id}`;
 
 function renderModal(handlers: Parameters<typeof mockApi>[0] = {}) {
   const fetchMock = mockApi({
@@ -104,18 +114,24 @@ describe('ImportCompletedWorkModal', { timeout: 20_000 }, () => {
     expect(screen.queryByText('catatan.txt')).toBeNull();
   });
 
-  it('lists the reasons of a refused import in the modal and keeps the choices', async () => {
+  it('follows the job, then lists the reasons of a refused import in the modal and keeps the choices', async () => {
     const { onClose, onImported } = renderModal({
-      'POST /api-web/completed-work': () => ({
-        status: 400,
-        body: {
-          status: {
-            code: 400,
+      'POST /api-web/completed-work/jobs': () => accepted(IMPORT_JOB),
+      [`GET ${JOB_URL}`]: inTurn(
+        () =>
+          ok({
+            ...IMPORT_JOB,
+            status: 'running',
+            progress: { step: 'Membaca berkas', done: 0, total: null },
+          }),
+        () =>
+          ok({
+            ...IMPORT_JOB,
+            status: 'failed',
             message: 'Import gagal, tidak ada data yang disimpan. Periksa daftar kesalahan.',
-          },
-          data: { errorList: ['File .dbf tidak ditemukan di dalam zip.', 'Lapisan tidak berisi garis.'] },
-        },
-      }),
+            result: { errorList: ['File .dbf tidak ditemukan di dalam zip.', 'Lapisan tidak berisi garis.'] },
+          }),
+      ),
     });
     await pickYear('2025');
     await pickType('Pemeliharaan Jalan');
@@ -123,12 +139,20 @@ describe('ImportCompletedWorkModal', { timeout: 20_000 }, () => {
     await screen.findByText('paket-2025.zip');
     fireEvent.click(saveButton());
 
-    const errors = await screen.findByTestId('import-errors');
+    // While the zip is read the total is unknown: a moving bar and the step alone; the form is held.
+    const progress = await screen.findByTestId('import-progress');
+    await waitFor(() => expect(progress.textContent).toContain('Membaca berkas'));
+    expect(progress.className).toContain('job-progress--indeterminate');
+    expect(saveButton().disabled).toBe(true);
+    expect((screen.getByTestId('import-cancel') as HTMLButtonElement).disabled).toBe(true);
+
+    const errors = await screen.findByTestId('import-errors', {}, { timeout: 5000 });
     expect(errors.textContent).toContain('Import gagal, tidak ada data yang disimpan.');
     expect([...errors.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
       'File .dbf tidak ditemukan di dalam zip.',
       'Lapisan tidak berisi garis.',
     ]);
+    expect(screen.queryByTestId('import-progress')).toBeNull();
     // No dialog: the reasons stay beside the form, which keeps the year, the type and the file.
     expect(document.querySelector('.ant-modal-confirm')).toBeNull();
     expect((screen.getByTestId('import-year') as HTMLInputElement).value).toBe('2025');
@@ -138,9 +162,38 @@ describe('ImportCompletedWorkModal', { timeout: 20_000 }, () => {
     expect(onImported).not.toHaveBeenCalled();
   });
 
-  it("shows a 422's messages in the modal", async () => {
+  it("shows a job that failed for another reason as a 'Peringatan!' with its message", async () => {
+    const { onClose } = renderModal({
+      'POST /api-web/completed-work/jobs': () => accepted(IMPORT_JOB),
+      [`GET ${JOB_URL}`]: () =>
+        ok({
+          ...IMPORT_JOB,
+          status: 'failed',
+          message: 'Proses gagal karena kesalahan pada server. Silakan ulangi atau hubungi admin.',
+        }),
+    });
+    await pickYear('2025');
+    await pickType('Saluran');
+    chooseFile(zip());
+    await screen.findByText('paket-2025.zip');
+    fireEvent.click(saveButton());
+    await waitFor(() =>
+      expect(
+        [...document.querySelectorAll('.ant-modal-confirm-title, .ant-modal-confirm-content')].map(
+          (element) => element.textContent,
+        ),
+      ).toEqual([
+        'Peringatan!',
+        'Proses gagal karena kesalahan pada server. Silakan ulangi atau hubungi admin.',
+      ]),
+    );
+    expect(screen.queryByTestId('import-errors')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("shows a 422's messages in the modal (the start refused at once)", async () => {
     renderModal({
-      'POST /api-web/completed-work': () => ({
+      'POST /api-web/completed-work/jobs': () => ({
         status: 422,
         body: {
           status: { code: 422, message: 'Data tidak valid' },
@@ -159,12 +212,20 @@ describe('ImportCompletedWorkModal', { timeout: 20_000 }, () => {
     expect(errors.textContent).toContain('Silahkan periksa file Anda lagi (catatan.zip)');
   });
 
-  it('sends year, type and file; on success closes and shows the message with the warnings', async () => {
+  it('sends year, type and file; shows the saving progress; when done closes and shows the message with the warnings', async () => {
     const { fetchMock, onClose, onImported } = renderModal({
-      'POST /api-web/completed-work': () => ({
-        status: 201,
-        body: { status: { code: 201, message: 'Import data Pekerjaan Selesai' }, data: IMPORTED },
-      }),
+      'POST /api-web/completed-work/jobs': () => accepted(IMPORT_JOB),
+      [`GET ${JOB_URL}`]: inTurn(
+        () =>
+          ok({ ...IMPORT_JOB, status: 'running', progress: { step: 'Menyimpan data', done: 1, total: 3 } }),
+        () =>
+          ok({
+            ...IMPORT_JOB,
+            status: 'done',
+            progress: { step: 'Menyimpan data', done: 3, total: 3 },
+            result: IMPORTED,
+          }),
+      ),
     });
     await pickYear('2025');
     await pickType('Pemeliharaan Jalan');
@@ -172,7 +233,12 @@ describe('ImportCompletedWorkModal', { timeout: 20_000 }, () => {
     await screen.findByText('paket-2025.zip');
     fireEvent.click(saveButton());
 
-    await waitFor(() => expect(onImported).toHaveBeenCalledWith(IMPORTED));
+    const progress = await screen.findByTestId('import-progress');
+    await waitFor(() => expect(progress.textContent).toContain('Menyimpan data 1 dari 3'));
+    expect(progress.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')).toBe('33');
+    expect(onClose).not.toHaveBeenCalled();
+
+    await waitFor(() => expect(onImported).toHaveBeenCalledWith(IMPORTED), { timeout: 5000 });
     expect(onClose).toHaveBeenCalled();
     const sent = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[1]?.body as FormData;
     expect(sent.get('year')).toBe('2025');

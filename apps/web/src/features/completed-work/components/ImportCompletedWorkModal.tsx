@@ -1,16 +1,19 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { COMPLETED_WORK_TEMPLATE, type TCompletedWorkImportResult } from '@eusulan/shared';
+import { COMPLETED_WORK_TEMPLATE, JOB_MESSAGES, type TCompletedWorkImportResult } from '@eusulan/shared';
 import { Alert, Button, DatePicker, Modal, Upload, type UploadFile } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { RemoteSelect } from '../../../components/RemoteSelect.tsx';
 import { handleApiError } from '../../../lib/errors.ts';
 import { toast, useFeedback } from '../../../lib/feedback.tsx';
+import { JobProgress } from '../../jobs/components/JobProgress.tsx';
+import { JOB_TEXTS } from '../../jobs/texts.ts';
 import { acceptOf, ZIP_IMPORT_RULE } from '../../proposal/upload-guard.ts';
 import {
   type ImportFailure,
   importFailureOf,
   loadTypeWorkColors,
+  refusedImportOf,
   type TypeWorkColorOption,
   useImportCompletedWork,
 } from '../api.ts';
@@ -28,10 +31,10 @@ interface ImportCompletedWorkModalProps {
 /** Completed works are done: a year after this one cannot be chosen. */
 const isFutureYear = (year: Dayjs) => year.year() > dayjs().year();
 
-function SuccessContent({ message, result }: { message: string; result: TCompletedWorkImportResult }) {
+function SuccessContent({ result }: { result: TCompletedWorkImportResult }) {
   return (
     <div data-testid="import-success">
-      <p>{message}</p>
+      <p>{TEXTS.imported}</p>
       <p>{TEXTS.importSummary(result.works, result.packages)}</p>
       {result.warnings.length > 0 ? (
         <>
@@ -63,8 +66,9 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; 
 /**
  * Import Data of Pekerjaan Selesai (spec §2, §4, §5, §8): Tahun, Tipe, one .zip, the template link, Batal
  * and Simpan (disabled until a year and a type are chosen; without a file 'Pilih file terlebih dahulu!').
- * A refused import lists its reasons here, keeping the modal and the choices; a stored one closes the modal
- * with a success alert that carries the server's warnings.
+ * The import runs as a background job whose progress shows here. A refused import lists its reasons here,
+ * keeping the modal and the choices; a stored one closes the modal with a success alert that carries the
+ * server's warnings.
  */
 export function ImportCompletedWorkModal({ open, onClose, onImported }: ImportCompletedWorkModalProps) {
   const { modal, notification } = useFeedback();
@@ -73,7 +77,7 @@ export function ImportCompletedWorkModal({ open, onClose, onImported }: ImportCo
   const [typeWork, setTypeWork] = useState<TypeWorkColorOption | null>(null);
   const [file, setFile] = useState<UploadFile | null>(null);
   const [failure, setFailure] = useState<ImportFailure | null>(null);
-  const isPending = importer.isPending;
+  const isPending = importer.isRunning;
 
   useEffect(() => {
     if (!open) return;
@@ -95,17 +99,32 @@ export function ImportCompletedWorkModal({ open, onClose, onImported }: ImportCo
       return;
     }
     setFailure(null);
-    importer.mutate(
+    importer.run(
       { year: year.year(), typeWorkId: Number(typeWork.id), file: chosen },
       {
-        onSuccess: ({ result, message }) => {
+        onDone: ({ result }) => {
           onClose();
+          // A done import always carries its result; the job's type allows none.
+          if (!result) return;
           onImported(result);
           modal.success({
             title: TEXTS.successTitle,
-            content: <SuccessContent message={message} result={result} />,
+            content: <SuccessContent result={result} />,
             okText: 'Ok',
             width: result.warnings.length > 0 ? 560 : undefined,
+          });
+        },
+        onFailed: (job) => {
+          const refused = refusedImportOf(job);
+          if (refused) {
+            setFailure(refused);
+            return;
+          }
+          // Not the zip's contents (the server failed, or was stopped): its message says what to do.
+          modal.warning({
+            title: TEXTS.warningTitle,
+            content: job.message || JOB_MESSAGES.failed,
+            okText: 'Ok',
           });
         },
         onError: (error) => {
@@ -205,6 +224,9 @@ export function ImportCompletedWorkModal({ open, onClose, onImported }: ImportCo
           <DownloadOutlined /> {TEXTS.template}
         </a>
       </Field>
+      {isPending ? (
+        <JobProgress progress={importer.progress} pendingStep={JOB_TEXTS.sending} testId="import-progress" />
+      ) : null}
       {failure ? (
         <Alert
           type="error"

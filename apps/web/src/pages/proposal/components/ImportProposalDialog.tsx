@@ -1,5 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import {
+  JOB_MESSAGES,
   PROPOSAL_MESSAGES,
   PROPOSAL_TYPE_NAMES,
   type TImportError,
@@ -7,12 +8,13 @@ import {
 } from '@eusulan/shared';
 import { Alert, Button, Modal, Table, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
+import { JobProgress } from '../../../features/jobs/components/JobProgress.tsx';
+import { JOB_TEXTS } from '../../../features/jobs/texts.ts';
 import { downloadTemplate, importErrorsOf, useImportProposals } from '../../../features/proposal/api.ts';
 import { PROPOSAL_TEXTS } from '../../../features/proposal/texts.ts';
 import { acceptOf, IMPORT_FILE_RULE, uploadProblem } from '../../../features/proposal/upload-guard.ts';
 import { handleApiError } from '../../../lib/errors.ts';
 import { toast, useFeedback } from '../../../lib/feedback.tsx';
-import { isApiError } from '../../../lib/http.ts';
 
 const IMPORT_FAILED = 'Import gagal, tidak ada data yang disimpan. Perbaiki baris berikut.';
 
@@ -28,7 +30,8 @@ export const importRowLabel = (row: number | null) => (row === null ? '-' : Stri
 
 /**
  * Import Data for pokir and musrenbang (spec §2, §5, §8): one .xlsx, a template download, a note that old
- * data stays. A refused import lists its rows (Baris, Keterangan) here instead of a dialog.
+ * data stays. The import runs as a background job whose progress shows here; a refused import lists its
+ * rows (Baris, Keterangan) here instead of a dialog.
  */
 export function ImportProposalDialog({ open, proposalType, onClose, onImported }: ImportProposalDialogProps) {
   const { modal } = useFeedback();
@@ -51,10 +54,10 @@ export function ImportProposalDialog({ open, proposalType, onClose, onImported }
       return;
     }
     setErrors(null);
-    importer.mutate(
+    importer.run(
       { file: chosen, proposalType },
       {
-        onSuccess: () => {
+        onDone: () => {
           onClose();
           onImported();
           modal.success({
@@ -63,12 +66,21 @@ export function ImportProposalDialog({ open, proposalType, onClose, onImported }
             okText: 'Ok',
           });
         },
-        onError: (error) => {
-          const rows = importErrorsOf(error);
-          if (!rows) return handleApiError(error);
-          setErrors(rows);
-          setErrorMessage(isApiError(error) ? (error.body?.status?.message ?? null) : null);
+        onFailed: (job) => {
+          const rows = importErrorsOf(job);
+          if (rows) {
+            setErrors(rows);
+            setErrorMessage(job.message);
+            return;
+          }
+          // Not the file's rows (the server failed, or was stopped): its message says what to do.
+          modal.warning({
+            title: PROPOSAL_TEXTS.warningTitle,
+            content: job.message || JOB_MESSAGES.failed,
+            okText: 'Ok',
+          });
         },
+        onError: handleApiError,
       },
     );
   };
@@ -90,23 +102,23 @@ export function ImportProposalDialog({ open, proposalType, onClose, onImported }
       title={`Import Data Usulan ${PROPOSAL_TYPE_NAMES[proposalType]}`}
       width={760}
       onCancel={() => {
-        if (!importer.isPending) onClose();
+        if (!importer.isRunning) onClose();
       }}
       mask={{ closable: false }}
       destroyOnHidden
       wrapProps={{ 'data-testid': 'import-modal' }}
       footer={[
-        <Button key="cancel" onClick={onClose} disabled={importer.isPending}>
+        <Button key="cancel" onClick={onClose} disabled={importer.isRunning}>
           Batal
         </Button>,
         <Button
           key="save"
           type="primary"
           onClick={submit}
-          disabled={importer.isPending}
+          disabled={importer.isRunning}
           data-testid="import-save"
         >
-          {importer.isPending ? 'Memproses...' : 'Simpan'}
+          {importer.isRunning ? 'Memproses...' : 'Simpan'}
         </Button>,
       ]}
     >
@@ -125,6 +137,8 @@ export function ImportProposalDialog({ open, proposalType, onClose, onImported }
         accept={acceptOf(IMPORT_FILE_RULE)}
         multiple={false}
         maxCount={1}
+        // The file on its way stays the chosen one until the job ends.
+        disabled={importer.isRunning}
         fileList={file ? [file] : []}
         beforeUpload={(candidate) => {
           // A new choice replaces the current file, so the count starts at 0.
@@ -148,6 +162,9 @@ export function ImportProposalDialog({ open, proposalType, onClose, onImported }
         <p className="ant-upload-text">Klik atau seret file .xlsx ke sini</p>
         <p className="ant-upload-hint">Satu file .xlsx, maksimal 50 MB.</p>
       </Upload.Dragger>
+      {importer.isRunning ? (
+        <JobProgress progress={importer.progress} pendingStep={JOB_TEXTS.sending} testId="import-progress" />
+      ) : null}
       {errors ? (
         <div className="import-dialog__errors" data-testid="import-errors">
           <Alert type="error" showIcon title={errorMessage ?? IMPORT_FAILED} />
