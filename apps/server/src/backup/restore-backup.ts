@@ -6,6 +6,7 @@ import * as tar from 'tar';
 import type { AppConfig } from '../config.ts';
 import { APPLICATION_NAME, openDatabase } from '../db/client.ts';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
+import { JOB_QUEUE_SCHEMA } from '../modules/jobs/jobs.queries.ts';
 import {
   BackupError,
   FILES_DIR,
@@ -298,10 +299,11 @@ async function loadPostgres(
   const prelude = path.join(staging, 'prelude.sql');
   const script = path.join(staging, 'restore.sql');
   const verify = path.join(staging, 'verify.sql');
-  await writeFile(
-    prelude,
-    'drop schema if exists drizzle cascade;\ndrop schema if exists public cascade;\ncreate schema public;\n',
+  // Every schema the app writes: the migrations' record, the data, and the job queue's (pg-boss) tables.
+  const dropped = ['drizzle', JOB_QUEUE_SCHEMA, 'public'].map(
+    (schema) => `drop schema if exists ${schema} cascade;\n`,
   );
+  await writeFile(prelude, `${dropped.join('')}create schema public;\n`);
   await runPostgresTool('pg_restore', [
     '--no-owner',
     '--no-privileges',

@@ -10,8 +10,8 @@ import type { Database, DatabaseHandle, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { holdFilePlacementLock } from '../../storage/reconcile-storage.ts';
-import type { JobRow } from './jobs.queries.ts';
 import * as queries from './jobs.queries.ts';
+import { JOB_QUEUE_SCHEMA, type JobRow } from './jobs.queries.ts';
 
 /** A job refused for a reason the office can act on: its message and, for imports, the list of problems. */
 export class JobRefused extends Error {
@@ -111,6 +111,7 @@ export class JobRunner {
   async #startQueue() {
     const boss = new PgBoss({
       db: { executeSql: (text, values) => this.deps.database.executeSql(text, values) },
+      schema: JOB_QUEUE_SCHEMA,
       schedule: false,
       // Its maintenance (archiving, expiring) is cheap; every 2 minutes is plenty for a few jobs a day.
       maintenanceIntervalSeconds: 120,

@@ -5,6 +5,9 @@ import { backgroundJobs } from '../../db/schema/index.ts';
 
 export type JobRow = typeof backgroundJobs.$inferSelect;
 
+/** pg-boss's own tables live in this schema (a restore drops it with the others, backup/restore-backup.ts). */
+export const JOB_QUEUE_SCHEMA = 'pgboss';
+
 /** Rows are kept this long after they finish (their files only JOB_FILE_KEEP_HOURS). */
 export const JOB_ROW_KEEP_DAYS = 7;
 
