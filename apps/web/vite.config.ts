@@ -1,7 +1,9 @@
 /// <reference types="vitest/config" />
+import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { BUNDLE_REPORT_DIR, bundleReport } from './bundle-report.ts';
 
 const API_SERVER = 'http://127.0.0.1:3000';
@@ -17,6 +19,16 @@ export default defineConfig({
       gzipSize: true,
     }),
     bundleReport(),
+    // Each file also as .br (brotli 11) and .gz (level 9), made once here: the server sends them as they
+    // are (@fastify/static preCompressed), about 18 % smaller than what it compresses per request (issue 11).
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
   ],
   server: {
     port: 5173,

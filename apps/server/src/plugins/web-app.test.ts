@@ -1,21 +1,25 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
+let dist: string;
+let script: string;
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), 'eusulan-dist-'));
+  dist = mkdtempSync(path.join(tmpdir(), 'eusulan-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'index.html'),
     '<!doctype html><title>e-Usulan Jalan</title><div id="root"></div>',
   );
-  writeFileSync(
-    path.join(dist, 'assets', 'index-abc123.js'),
-    `console.log(${JSON.stringify('x'.repeat(5000))});`,
-  );
+  script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+  // What the build writes beside each file (vite-plugin-compression2): the real thing, compressed once.
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
   t = await createTestApp({ NODE_ENV: 'production', WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -42,6 +46,24 @@ describe('serving the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the build’s brotli file as it is, and the plain file to a client that takes no compression', async () => {
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.rawPayload).toEqual(readFileSync(path.join(dist, 'assets', 'index-abc123.js.br')));
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(script);
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it('answers a missing hashed asset with 404, not the app page', async () => {

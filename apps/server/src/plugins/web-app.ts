@@ -19,6 +19,8 @@ export async function webAppPlugin(app: FastifyInstance, options: { distDir: str
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts): sent as they are, never compressed again.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
