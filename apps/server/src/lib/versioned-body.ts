@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -142,4 +143,19 @@ export async function sendVersioned(
   reply.header('Content-Type', 'application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   return reply.send(body);
+}
+
+/** A weak ETag of what an answer depends on (its data's version, the filter asked for). */
+export const weakEtag = (...parts: unknown[]) =>
+  `W/"${createHash('sha1').update(JSON.stringify(parts)).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * Answers 304 when the browser's copy is current; otherwise sets the validators. The data is the user's
+ * (private) and must be revalidated each time (no-cache), which costs one cheap version query.
+ */
+export function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+  const sent = request.headers['if-none-match'];
+  if (!sent) return false;
+  return sent.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
 }

@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './change-versions.ts';
 export * from './completed-work.ts';
 export * from './jobs.ts';
 export * from './master.ts';

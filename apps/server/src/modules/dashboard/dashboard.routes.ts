@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   DASHBOARD_EXPORT_FILE_NAMES,
   DASHBOARD_POLYLINE_PRECISION,
@@ -14,7 +13,13 @@ import { inBackground } from '../../db/pglite-turns.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { envelope, envelopeJson } from '../../lib/envelope.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { compressesResponses, sendVersioned, VersionedBodies } from '../../lib/versioned-body.ts';
+import {
+  compressesResponses,
+  notModified,
+  sendVersioned,
+  VersionedBodies,
+  weakEtag,
+} from '../../lib/versioned-body.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { type DashboardExport, dashboardPdf, dashboardWorkbook } from './dashboard.export.ts';
 import {
@@ -34,22 +39,7 @@ const LAYER_CACHE_BYTES = 64 * 1024 * 1024;
  * A weak ETag of what a layer depends on, the filter asked for and the lines' precision: a browser's copy
  * encoded at another precision must not be answered 304 after an upgrade.
  */
-const etagOf = (...parts: unknown[]) =>
-  `W/"${createHash('sha1')
-    .update(JSON.stringify([DASHBOARD_POLYLINE_PRECISION, ...parts]))
-    .digest('base64url')
-    .slice(0, 27)}"`;
-
-/**
- * Answers 304 when the browser's copy is current; otherwise sets the validators. The map data is the
- * user's (private) and must be revalidated each time (no-cache), which costs one cheap version query.
- */
-function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
-  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
-  const sent = request.headers['if-none-match'];
-  if (!sent) return false;
-  return sent.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
-}
+const etagOf = (...parts: unknown[]) => weakEtag(DASHBOARD_POLYLINE_PRECISION, ...parts);
 
 /** The maps dashboard (spec §7): the two layers of the map, the place search and the export. */
 export async function dashboardRoutes(app: FastifyInstance) {

@@ -8,10 +8,12 @@ import {
 } from '@eusulan/shared';
 import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import { allQueries } from '../../db/all-queries.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import {
+  changeVersions,
   consultants,
   proposalFiles,
   proposals,
@@ -93,6 +95,8 @@ interface SearchMatches {
   roadIds: number[];
   villageIds: number[];
   consultantIds: number[];
+  /** change_versions' proposal_rows, read with them: the search's kept matches are valid for it only. */
+  version: number;
 }
 
 /**
@@ -100,6 +104,14 @@ interface SearchMatches {
  * planner knows how few they are and answers the whole OR from indexes (a BitmapOr); an IN (subquery)
  * inside an OR is a hashed filter instead, applied to every proposal of the tab.
  */
+/** What a proposal list row shows has this version (migration 0018: +1 at each commit that changed it). */
+const proposalRowsVersionSql = sql<string>`(select ${changeVersions.version} from ${changeVersions} where ${changeVersions.name} = 'proposal_rows')`;
+
+export async function proposalRowsVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ version: proposalRowsVersionSql }).from(sql`(select 1) as one`);
+  return Number(row?.version ?? 0);
+}
+
 async function searchMatches(db: Db, search: string): Promise<SearchMatches | null> {
   if (!search) return null;
   const pattern = containsPattern(search);
@@ -108,6 +120,7 @@ async function searchMatches(db: Db, search: string): Promise<SearchMatches | nu
       roadIds: sql<number[]>`array${idsMatching(roads, roads.name, pattern)}`,
       villageIds: sql<number[]>`array${idsMatching(villages, villages.name, pattern)}`,
       consultantIds: sql<number[]>`array${idsMatching(consultants, consultants.name, pattern)}`,
+      version: proposalRowsVersionSql,
     })
     .from(sql`(select 1) as one`);
   return {
@@ -115,6 +128,7 @@ async function searchMatches(db: Db, search: string): Promise<SearchMatches | nu
     roadIds: row?.roadIds ?? [],
     villageIds: row?.villageIds ?? [],
     consultantIds: row?.consultantIds ?? [],
+    version: Number(row?.version ?? 0),
   };
 }
 
@@ -249,8 +263,8 @@ function selectIds<F extends SelectedFields>(db: Db, fields: F, list: ListReques
 }
 
 /**
- * One page's ids and the list's total in one statement, for lists the kept counts do not know (searches,
- * place history): the matches are found once (a trigram bitmap and its heap recheck, the search's whole
+ * One page's ids and the list's total in one statement, for lists the kept counts do not know (the place
+ * history, and a search's page beyond its kept matches): the matches are found once (a trigram bitmap and its heap recheck, the search's whole
  * cost), then counted and sorted, where a separate count and page query paid for them twice. The OFFSET 0
  * keeps the planner from merging the two levels: merged, it walked the whole table in id order (an index
  * that gives the order) and filtered every row, 400-700 ms for a deep search page.
@@ -267,6 +281,78 @@ async function countedPageIds(db: Db, where: SQL | undefined, list: ListRequest)
   // Past the end: no row carries the total.
   const [counted] = await db.select({ total: count() }).from(proposals).where(where);
   return { ids: [], total: counted?.total ?? 0 };
+}
+
+/** A search's first matches in the list's order, and how many there are in all. */
+interface KeptSearch {
+  ids: Int32Array;
+  total: number;
+}
+
+/** The first this many matches of a search are kept (80 kB); a page beyond them is read as before. */
+const KEPT_SEARCH_IDS = 20_000;
+/** Kept searches per database handle: 16 MB, about two hundred searches of every size. */
+const KEPT_SEARCH_BYTES = 16 * 1024 * 1024;
+const keptSearches = new WeakMap<
+  Db,
+  LRUCache<string, KeptSearch, { where: SQL | undefined; list: ListRequest }>
+>();
+
+function keptSearchesOf(db: Db) {
+  let kept = keptSearches.get(db);
+  if (!kept) {
+    kept = new LRUCache({
+      maxSize: KEPT_SEARCH_BYTES,
+      sizeCalculation: (search) => search.ids.byteLength + 64,
+      // Callers asking for the same search at once share one query.
+      fetchMethod: (_key, _stale, { context }) => firstMatchIds(db, context.where, context.list),
+    });
+    keptSearches.set(db, kept);
+  }
+  return kept;
+}
+
+/**
+ * A search's first KEPT_SEARCH_IDS matches in the list's order and their total, as one array in one row:
+ * 11,000 ids as rows took twice as long to send and read as the search itself.
+ */
+async function firstMatchIds(db: Db, where: SQL | undefined, list: ListRequest): Promise<KeptSearch> {
+  const sortKey = sql`${list.sort?.column ?? proposals.id}`.as('sort_key');
+  const matched = selectIds(db, { id: proposals.id, sortKey }, list).where(where);
+  const direction = sql.raw(list.sort?.direction === 'asc' ? 'asc' : 'desc');
+  const result = await db.execute(sql`
+    select (array_agg(id order by sort_key ${direction}, id desc))[1:${KEPT_SEARCH_IDS}] as ids,
+      count(*)::int as total
+    from (${matched} offset 0) as matched`);
+  const [row] = (result as unknown as { rows: { ids: number[] | null; total: number }[] }).rows;
+  return { ids: Int32Array.from(row?.ids ?? []), total: row?.total ?? 0 };
+}
+
+/** Forgets every kept search of a database handle (benches time the search's own SQL with it). */
+export function forgetKeptSearches(db: Db) {
+  keptSearches.get(db)?.clear();
+}
+
+/**
+ * A search's page from its kept matches (issue 11): the matches are found once per search and version of
+ * the rows (their trigram recheck is the search's whole cost), then paging, or many asking for the same
+ * search, slices them. A new version (any proposal or name changed) finds them again.
+ */
+async function keptSearchPage(
+  db: Db,
+  where: SQL | undefined,
+  list: ListRequest,
+  key: { filters: ProposalFilters; scope: ProposalScope; search: string; version: number },
+) {
+  const cacheKey = JSON.stringify([key, list.sortBy ?? '', list.sort?.direction ?? 'desc']);
+  const kept = await keptSearchesOf(db).fetch(cacheKey, { context: { where, list } });
+  if (!kept) return countedPageIds(db, where, list);
+  const end = list.offset + list.limit;
+  if (list.offset >= kept.total) return { ids: [], total: kept.total };
+  if (end <= kept.ids.length || kept.ids.length === kept.total) {
+    return { ids: Array.from(kept.ids.subarray(list.offset, end)), total: kept.total };
+  }
+  return countedPageIds(db, where, list);
 }
 
 /**
@@ -299,7 +385,8 @@ export async function listProposals(
   list: ListRequest,
   scope: ProposalScope,
 ) {
-  const where = and(...listConditions(filters, scope, await searchMatches(db, list.search)));
+  const search = await searchMatches(db, list.search);
+  const where = and(...listConditions(filters, scope, search));
   // In id order (the default): the total and the page's block from the kept per-block counts, then at
   // most a block's worth of the index, whatever the page number.
   if (blockPlacementApplies(filters, list)) {
@@ -314,7 +401,14 @@ export async function listProposals(
   }
   // Searches and the place history: the matches counted and paged in one statement.
   if (!keptCountApplies(filters, list.search)) {
-    const { ids, total } = await countedPageIds(db, where, list);
+    const { ids, total } = search
+      ? await keptSearchPage(db, where, list, {
+          filters,
+          scope,
+          search: list.search,
+          version: search.version,
+        })
+      : await countedPageIds(db, where, list);
     return { rows: await rowsByIds(db, ids), total };
   }
   // Page 1 in another order needs no total to be found: the rows and the total at once.

@@ -3,19 +3,33 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { proposals } from '../../db/schema/index.ts';
-import { envelope } from '../../lib/envelope.ts';
+import { envelope, envelopeJson } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
+import {
+  compressesResponses,
+  notModified,
+  sendVersioned,
+  VersionedBodies,
+  weakEtag,
+} from '../../lib/versioned-body.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { proposalSnapshots } from '../audit/audit.queries.ts';
 import { auditProposals } from '../audit/audit.service.ts';
 import { presentProposalRow } from '../proposal/proposal.presenter.ts';
-import { listProposals, PROPOSAL_SORTABLE, type ProposalFilters } from '../proposal/proposal.queries.ts';
+import {
+  listProposals,
+  PROPOSAL_SORTABLE,
+  type ProposalFilters,
+  proposalRowsVersion,
+} from '../proposal/proposal.queries.ts';
 
 const consultantOnly = requireAuth({ roles: ['consultan'] });
 
 /** The verification screen holds every unverified proposal of one type at once (client-side search). */
 const VERIFICATION_LIST_LIMIT = 5000;
+/** Kept verification answers, compressed: 8 MB holds two hundred of the largest (36 kB in brotli). */
+const VERIFICATION_ANSWER_BYTES = 8 * 1024 * 1024;
 
 /**
  * Verifies the consultant's chosen proposals: all of them, or none when any is not its own or not
@@ -64,13 +78,28 @@ export function listWaitingProposals(db: Db, query: ProposalFilters, consultantI
 
 /** Perlu Verifikasi (spec §2, §7; DESIGN §4): a consultant's own unverified proposals, and verifying them. */
 export async function verificationRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
 
-  app.get('/api-web/verification', { preHandler: consultantOnly }, async (request) => {
-    const auth = authOf(request);
+  // The whole waiting list is one answer (427 kB of JSON for 678 proposals): compressing it took more than the
+  // budget at 300 calls a second, so each answer is kept compressed per version of the rows (issue 11).
+  const answers = new VersionedBodies(VERIFICATION_ANSWER_BYTES);
+  const compress = compressesResponses(config);
+
+  app.get('/api-web/verification', { preHandler: consultantOnly }, async (request, reply) => {
+    const consultantId = authOf(request).consultantId ?? -1;
     const query = parseInput(ZVerificationQuery, request.query);
-    const { rows } = await listWaitingProposals(db, query, auth.consultantId ?? -1);
-    return envelope({ data: rows.map(presentProposalRow) });
+    const version = await proposalRowsVersion(db);
+    const etag = weakEtag('verification', version, consultantId, query);
+    if (notModified(request, reply, etag)) return reply.code(304).send();
+    return sendVersioned(request, reply, {
+      bodies: answers,
+      key: etag,
+      compress,
+      make: async () => {
+        const { rows } = await listWaitingProposals(db, query, consultantId);
+        return envelopeJson(JSON.stringify({ data: rows.map(presentProposalRow) }));
+      },
+    });
   });
 
   app.post('/api-web/verification', { preHandler: consultantOnly }, async (request) => {

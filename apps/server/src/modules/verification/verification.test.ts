@@ -96,6 +96,44 @@ describe('GET verification', () => {
       (await t.app.inject({ method: 'GET', url: '/api-web/verification', headers: mine.headers })).statusCode,
     ).toBe(422);
   });
+
+  it('keeps its answer only while no proposal or name changed: 304 for the same copy, a new one after', async () => {
+    const url = '/api-web/verification?proposalType=pokir&startYear=2027&endYear=2027';
+    const [first] = await makeProposals([
+      { consultantId: mine.consultantId, type: 'pokir', date: '2027-01-05' },
+    ]);
+    const list = async (headers: Record<string, string> = {}) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { ...mine.headers, ...headers } });
+      return {
+        response,
+        ids:
+          response.statusCode === 200 ? response.json().data.data.map((row: TProposalRow) => row.id) : null,
+      };
+    };
+    const before = await list();
+    expect(before.ids).toEqual([first]);
+    const etag = before.response.headers.etag as string;
+    expect(before.response.headers['cache-control']).toBe('private, no-cache');
+    expect((await list({ 'if-none-match': etag })).response.statusCode).toBe(304);
+
+    // A new proposal in the list: a new copy.
+    const [second] = await makeProposals([
+      { consultantId: mine.consultantId, type: 'pokir', date: '2027-02-05' },
+    ]);
+    const after = await list({ 'if-none-match': etag });
+    expect(after.response.statusCode).toBe(200);
+    expect(after.ids).toEqual([second, first]);
+    expect(after.response.headers.etag).not.toBe(etag);
+
+    // Verified elsewhere (a second tab): gone from the next answer.
+    expect((await verify([first])).statusCode).toBe(200);
+    expect((await list()).ids).toEqual([second]);
+
+    // A renamed kelurahan shows in the kept answer's rows at once.
+    await t.db.update(villages).set({ name: 'Darmo Baru' }).where(eq(villages.id, villageId));
+    const renamed = (await list()).response.json().data.data as TProposalRow[];
+    expect(renamed[0]!.village.name).toBe('Darmo Baru');
+  });
 });
 
 describe('POST verification', () => {
