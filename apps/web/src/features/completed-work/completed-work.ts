@@ -1,4 +1,5 @@
 import {
+  idNumberFormat,
   isDrawableCoordinate,
   MAP,
   PROPOSAL_MESSAGES,
@@ -28,13 +29,11 @@ export function yearFromQuery(value: string | null | undefined): number | null {
 export const detailHeading = (year: number | null) =>
   year === null ? 'Pekerjaan Selesai' : `Pekerjaan Selesai Tahun ${year}`;
 
-const METRES = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 });
-
 /** Lengths in metres, id-ID grouping: 1234.5 -> '1.234,5 m'; '-' when there is no number. */
 export function formatMetres(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
   const metres = Number(value);
-  return Number.isFinite(metres) ? `${METRES.format(metres)} m` : '-';
+  return Number.isFinite(metres) ? `${idNumberFormat(2).format(metres)} m` : '-';
 }
 
 export type LatLngTuple = [number, number];

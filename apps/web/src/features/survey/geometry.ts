@@ -1,4 +1,4 @@
-import { isDrawableCoordinate, SURVEY_MESSAGES, type TLineSegment } from '@eusulan/shared';
+import { idNumberFormat, isDrawableCoordinate, SURVEY_MESSAGES, type TLineSegment } from '@eusulan/shared';
 
 /** A point as Leaflet takes it: [latitude, longitude]. */
 export type LatLonPoint = [lat: number, lon: number];
@@ -64,10 +64,8 @@ export function lineLengthMetres(line: readonly LatLonPoint[]): number {
 export const linesLengthMetres = (lines: readonly RoadLine[]) =>
   lines.reduce((sum, line) => sum + lineLengthMetres(line), 0);
 
-const metreFormat = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
-
 /** '1.234,5 m' (id-ID grouping, one decimal). */
-export const formatMetres = (metres: number) => `${metreFormat.format(metres)} m`;
+export const formatMetres = (metres: number) => `${idNumberFormat(1).format(metres)} m`;
 
 /**
  * Why a drawn line cannot be kept (spec §5: both numbers, latitude -90..90, longitude -180..180), with the
