@@ -24,6 +24,7 @@ import { request as httpRequest } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { forgetKeptSearches } from '../src/modules/proposal/proposal.queries.ts';
 import { type BareServer, startBareServer } from './bare-fastify.ts';
 import { type BenchDatabase, openBenchDatabase } from './bench-database.ts';
 import { BENCH_USER_PASSWORD, databaseSize, prepareBenchSet } from './generate.ts';
@@ -37,7 +38,6 @@ import {
   pickTargets,
 } from './list-calls.ts';
 import { type BenchOptions, positiveInt, readBenchOptions, requireServerUrl } from './options.ts';
-import { forgetKeptSearches } from '../src/modules/proposal/proposal.queries.ts';
 import { ms, percentile, verdict } from './report.ts';
 import {
   backendCpu,
