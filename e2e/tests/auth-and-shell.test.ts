@@ -8,8 +8,9 @@ let server: RunningServer;
 let browser: Browser;
 
 before(async () => {
-  // The real default bot check (altcha proof of work) runs in these flows.
-  server = await startServer({ CAPTCHA_PROVIDER: 'altcha' });
+  // The real default bot check (altcha proof of work) runs in these flows; the first start prints the
+  // generated admin password (first admin, below).
+  server = await startServer({ CAPTCHA_PROVIDER: 'altcha' }, { firstStart: true });
   browser = await launchBrowser();
 });
 after(async () => {

@@ -76,6 +76,8 @@ export class JobRunner {
   #sweepTimer: NodeJS.Timeout | null = null;
   #retryTimer: NodeJS.Timeout | null = null;
   #running = new Set<Promise<unknown>>();
+  #queueStatements = new Set<Promise<unknown>>();
+  #isStopped = false;
 
   constructor(
     private readonly deps: {
@@ -110,7 +112,7 @@ export class JobRunner {
 
   async #startQueue() {
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => this.deps.database.executeSql(text, values) },
+      db: { executeSql: (text, values) => this.#queueSql(text, values) },
       schema: JOB_QUEUE_SCHEMA,
       schedule: false,
       // Its maintenance (archiving, expiring) is cheap; every 2 minutes is plenty for a few jobs a day.
@@ -148,8 +150,29 @@ export class JobRunner {
     if (!boss) return;
     this.#boss = null;
     await boss.stop({ graceful: true, wait: true, timeout: Math.max(timeoutMs, 1000), close: false });
-    // pg-boss stops waiting at its timeout; what still runs is left to the next start's recovery.
-    await Promise.race([Promise.allSettled([...this.#running]), new Promise((r) => setTimeout(r, 100))]);
+    // pg-boss stops waiting at its timeout; a job's clean-up after it ends (its work folder, spent files) gets
+    // a little longer, and what still runs then is left to the next start's recovery.
+    await Promise.race([Promise.allSettled([...this.#running]), new Promise((r) => setTimeout(r, 2000))]);
+    // pg-boss marks a finished entry complete without awaiting it: let that statement land, then answer any
+    // later one with no rows, since the database closes next (its own row says the job is done either way).
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.race([
+      Promise.allSettled([...this.#queueStatements]),
+      new Promise((r) => setTimeout(r, 2000)),
+    ]);
+    this.#isStopped = true;
+  }
+
+  /** pg-boss's statements, counted so that stop() can wait for the last of them. */
+  #queueSql(text: string, values?: unknown[]) {
+    if (this.#isStopped) return Promise.resolve({ rows: [] });
+    const statement = this.deps.database.executeSql(text, values);
+    this.#queueStatements.add(statement);
+    void statement.then(
+      () => this.#queueStatements.delete(statement),
+      () => this.#queueStatements.delete(statement),
+    );
+    return statement;
   }
 
   /**
