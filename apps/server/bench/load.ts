@@ -119,6 +119,15 @@ interface LiveReading {
   externalMb: number;
 }
 
+interface SlowRead {
+  type: string;
+  ms: number;
+  /** Seconds since the load began. */
+  at: number;
+}
+/** Slow reads printed per run. */
+const SLOW_READS_SHOWN = 8;
+
 interface RunResult {
   kind: DatabaseKind;
   seconds: number;
@@ -128,6 +137,8 @@ interface RunResult {
   memory: MemorySample[];
   live: LiveReading[];
   signedInUsers: number;
+  /** The slowest reads, each with when it was answered: a slow start reads differently from a slow run. */
+  slowestReads: SlowRead[];
   /** CPU time the server process used during the run. */
   serverCpuMs: number;
   /** CPU time this process (the load tool) used during the run. */
@@ -186,6 +197,14 @@ async function runLoad(
 
   const memory: MemorySample[] = [];
   const startedAt = performance.now();
+  const slowestReads: SlowRead[] = [];
+  const noteRead = (type: string, responseMs: number) => {
+    const fastestKept = slowestReads.at(-1);
+    if (slowestReads.length === SLOW_READS_SHOWN && fastestKept && fastestKept.ms >= responseMs) return;
+    slowestReads.push({ type, ms: responseMs, at: (performance.now() - startedAt) / 1000 });
+    slowestReads.sort((a, b) => b.ms - a.ms);
+    slowestReads.length = Math.min(slowestReads.length, SLOW_READS_SHOWN);
+  };
   const sample = () => {
     const heap = server.memoryUsage();
     memory.push({
@@ -262,7 +281,9 @@ async function runLoad(
         fail(call, `${statusCode} ${answer.body.slice(0, 300)}`);
         return;
       }
-      figuresOf(call).latencies.push(responseTime);
+      const figures = figuresOf(call);
+      figures.latencies.push(responseTime);
+      if (figures.isRead) noteRead(call.type, responseTime);
     });
     instance.on('reqError', (error) => fail(user.current, error.message));
     await instance;
@@ -293,6 +314,7 @@ async function runLoad(
     memory,
     live,
     signedInUsers: signedIn.size,
+    slowestReads,
   };
 }
 
@@ -337,6 +359,12 @@ function report(result: RunResult, users: number) {
   if (readsP99 >= limit) misses.push(`all reads p99 ${ms(readsP99)} >= ${limit} ms`);
   console.log(
     `| all reads | read | ${reads.length.toLocaleString('en')} | ${ms(percentile(reads, 50))} | ${ms(readsP99)} | ${ms(reads.at(-1) ?? Number.NaN)} | |`,
+  );
+
+  console.log(
+    `slowest reads (answered at, s since the load began): ${result.slowestReads
+      .map((read) => `${read.type} ${ms(read.ms)} at ${read.at.toFixed(1)}`)
+      .join(', ')}`,
   );
 
   const memoryMisses = memoryVerdict(result.live);
