@@ -7,6 +7,13 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { BUNDLE_REPORT_DIR, bundleReport } from './bundle-report.ts';
 
 const API_SERVER = 'http://127.0.0.1:3000';
+/** Web tests that need a module graph of their own (see test.projects). */
+const ISOLATED_TESTS = [
+  'src/pages/auth/LoginPage.test.tsx',
+  'src/features/proposal/components/SurveyResultsTab.test.tsx',
+  'src/features/completed-work/components/CompletedWorkModal.test.tsx',
+  'src/lib/error-request-id.test.tsx',
+];
 
 export default defineConfig({
   plugins: [
@@ -72,11 +79,25 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     // Tests that open a shell and a dialog import the frame, the shell, the screen and the dialog host lazily;
     // on a busy 2-core machine that passes 5 s (issue 11 added two of those imports).
     testTimeout: 15_000,
+    projects: [
+      // Most files share one module graph per worker: loading antd and React again for each of 50 files was
+      // half of the suite's two minutes. setup.ts clears what a file leaves behind (DOM, storage, caches).
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ISOLATED_TESTS,
+          isolate: false,
+        },
+      },
+      // Files that replace modules (vi.mock) or depend on module state from a fresh start get their own.
+      { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS } },
+    ],
   },
 });
