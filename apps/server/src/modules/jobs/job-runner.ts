@@ -119,8 +119,13 @@ export class JobRunner {
       maintenanceIntervalSeconds: 120,
     });
     boss.on('error', (error) => this.deps.log.error({ err: error }, 'Antrian proses latar belakang gagal.'));
-    await boss.start();
-    await boss.createQueue(QUEUE, { name: QUEUE, ...QUEUE_OPTIONS });
+    // One instance at a time: servers started together on a new database each installed pg-boss's schema,
+    // and its CREATE SCHEMA IF NOT EXISTS is not safe against another session's (duplicate key on
+    // pg_namespace, about one start in five of the two-instance test); the loser's queue waited 30 s.
+    await this.deps.database.alone(async () => {
+      await boss.start();
+      await boss.createQueue(QUEUE, { name: QUEUE, ...QUEUE_OPTIONS });
+    });
     this.#boss = boss;
     // PGlite is this process alone: whatever was running when it last stopped lost its worker.
     await this.recover(this.deps.database.kind === 'pglite' ? 0 : ABANDONED_AFTER_SECONDS);
