@@ -82,7 +82,7 @@ export class JobRunner {
   constructor(
     private readonly deps: {
       db: Database;
-      database: Pick<DatabaseHandle, 'executeSql' | 'kind'>;
+      database: Pick<DatabaseHandle, 'executeSql' | 'kind' | 'alone'>;
       storage: FileStorage;
       log: FastifyBaseLogger;
       workers: number;
