@@ -10,6 +10,7 @@
 // (reuse/keep the database), --explain (plans of every detail scenario), --strict (exit 1 on a miss),
 // --only=completed-work (all; for a harness that passes one --only to every bench), import, detail.
 import { parseArgs } from 'node:util';
+import { forgetKeptMatches } from '../src/lib/kept-matches.ts';
 import { readListQuery } from '../src/lib/pagination.ts';
 import {
   findImport,
@@ -109,7 +110,8 @@ async function measureImport(bench: BenchDatabase, server: ServerProcess, featur
 
 interface DetailScenario {
   key: string;
-  path: string;
+  /** The call's path; a scenario whose every call is new gives a different one each time. */
+  path: () => string;
   sql: () => Promise<unknown>;
 }
 
@@ -119,16 +121,26 @@ async function detailScenarios(
   features: number,
 ): Promise<DetailScenario[]> {
   const list = (query: Record<string, string>) => readListQuery(query, WORK_SORTABLE, WORK_SORTABLE.id);
+  const imported = await findImport(bench.db, importId);
+  if (!imported) throw new Error(`import ${importId} not found`);
+  const pathOf = (query: Record<string, string>) =>
+    `/api-web/completed-work-detail/${importId}?${new URLSearchParams(query)}`;
   const page = (key: string, query: Record<string, string>) => ({
     key,
-    path: `/api-web/completed-work-detail/${importId}?${new URLSearchParams(query)}`,
-    // As the route calls it: the import's row first (its kept count), then the page.
-    sql: async () =>
-      listWorks(
-        bench.db,
-        (await findImport(bench.db, importId)) ?? { id: importId, workCount: null },
-        list(query),
-      ),
+    path: () => pathOf(query),
+    // As the route calls it: the import's row first (its kept count), then the page. A search's own SQL
+    // each time, not its kept matches.
+    sql: async () => {
+      forgetKeptMatches(bench.db);
+      return listWorks(bench.db, (await findImport(bench.db, importId)) ?? imported, list(query));
+    },
+  });
+  // A search no one asked before, every call: what the first asker of a search waits.
+  let newTerm = 0;
+  const searchOfNewTerm = () => ({
+    page: '1',
+    limit: '10',
+    search: `Paket Pekerjaan Jalan ${1000 + newTerm++}`,
   });
   const { rows } = await bench.pool.query<{ id: number }>(
     'select id from completed_works where import_id = $1 order by id limit 1 offset $2',
@@ -140,12 +152,21 @@ async function detailScenarios(
     page('page-1', { page: '1', limit: '10' }),
     page('deep-page', { page: deepPage, limit: '10' }),
     page('search', { page: '1', limit: '10', search: 'Paket Pekerjaan Jalan 1234' }),
+    page('search, page 3', { page: '3', limit: '10', search: 'Paket Pekerjaan Jalan 12' }),
+    {
+      key: 'search, a new term each call',
+      path: () => pathOf(searchOfNewTerm()),
+      sql: async () => {
+        forgetKeptMatches(bench.db);
+        return listWorks(bench.db, imported, list(searchOfNewTerm()));
+      },
+    },
     page('sort-lokasi', { page: '1', limit: '10', sort_by: 'lokasi', order_by: 'asc' }),
     page('sort-panjang', { page: '1', limit: '10', sort_by: 'panjang', order_by: 'desc' }),
     page('sort-tahun', { page: '1', limit: '10', sort_by: 'tahun', order_by: 'asc' }),
     {
       key: 'work-detail',
-      path: `/api-web/completed-work-detail/${workId}/detail`,
+      path: () => `/api-web/completed-work-detail/${workId}/detail`,
       sql: async () => {
         const work = await findWork(bench.db, workId);
         if (work) await packageLines(bench.db, work.importId, work.packageName);
@@ -168,7 +189,7 @@ async function timeSerial(run: () => Promise<unknown>, samples: number) {
 
 async function printPlan(bench: BenchDatabase, scenario: DetailScenario) {
   const queries = await bench.capture(scenario.sql);
-  console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of ${scenario.key} (${scenario.path}):`);
+  console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of ${scenario.key} (${scenario.path()}):`);
   for (const query of queries) {
     const { rows } = await bench.pool.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, buffers) ${query.sql}`,
@@ -214,17 +235,18 @@ async function main() {
       );
       console.log('|---|---|--:|--:|---|');
       for (const scenario of scenarios) {
-        const url = `${server.url}${scenario.path}`;
+        const shownPath = scenario.path();
         const http = await timeSerial(async () => {
-          const response = await fetch(url, { headers });
-          if (!response.ok) throw new Error(`${scenario.path}: ${response.status} ${await response.text()}`);
+          const path = scenario.path();
+          const response = await fetch(`${server?.url}${path}`, { headers });
+          if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
           await response.arrayBuffer();
         }, options.samples);
         const sqlTimes = await timeSerial(scenario.sql, options.samples);
         const misses = http.p50 >= BUDGET.detailP50Ms ? [`p50 ${ms(http.p50)}`] : [];
         failed ||= misses.length > 0;
         console.log(
-          `| ${scenario.key} | ${scenario.path.replace(/\?.*/, '')}${scenario.path.includes('?') ? `?${scenario.path.split('?')[1]}` : ''} | ${ms(http.p50)} / ${ms(http.p95)} | ${ms(sqlTimes.p50)} / ${ms(sqlTimes.p95)} | ${verdict(misses)} |`,
+          `| ${scenario.key} | ${shownPath} | ${ms(http.p50)} / ${ms(http.p95)} | ${ms(sqlTimes.p50)} / ${ms(sqlTimes.p95)} | ${verdict(misses)} |`,
         );
         if (options.explain || misses.length) await printPlan(bench, scenario);
       }

@@ -24,7 +24,7 @@ import { request as httpRequest } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { forgetKeptSearches } from '../src/modules/proposal/proposal.queries.ts';
+import { forgetKeptMatches } from '../src/lib/kept-matches.ts';
 import { type BareServer, startBareServer } from './bare-fastify.ts';
 import { type BenchDatabase, openBenchDatabase } from './bench-database.ts';
 import { BENCH_USER_PASSWORD, databaseSize, prepareBenchSet } from './generate.ts';
@@ -222,7 +222,7 @@ async function measureScenario(
 
   // A search's matches are kept once found (proposal.queries.ts): the SQL alone is timed without them.
   const run = () => {
-    forgetKeptSearches(bench.db);
+    forgetKeptMatches(bench.db);
     return scenario.call.sql(scenario.page);
   };
   for (let i = 0; i < 3; i++) await run();

@@ -182,6 +182,46 @@ describe('GET completed-work-detail/{id}', () => {
     expect((await get(`/api-web/completed-work-detail/${id}?sort_by=coordinates`)).statusCode).toBe(422);
   });
 
+  it("pages a search's kept matches in every sort as the whole list would, per import", async () => {
+    const id = imports.kota!.completedWork.id;
+    const page = async (query: string) => {
+      const response = await get(`/api-web/completed-work-detail/${id}?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { data, total } = response.json().data;
+      return { ids: data.map((row: TCompletedWorkRow) => row.id), total };
+    };
+    const matches = (row: TCompletedWorkRow) => /tunjungan/i.test(`${row.nama} ${row.lokasi}`);
+    for (const sort of [
+      'sort_by=id&order_by=asc',
+      'order_by=desc',
+      'sort_by=lokasi&order_by=desc',
+      'sort_by=panjang&order_by=asc',
+    ]) {
+      const whole = (await get(`/api-web/completed-work-detail/${id}?${sort}`)).json().data.data;
+      const expected = whole.filter(matches).map((row: TCompletedWorkRow) => row.id);
+      expect(expected).toHaveLength(2);
+      // Page 1 finds the matches; page 2 and asking again slice what page 1 kept.
+      for (const pass of [1, 2]) {
+        expect(await page(`search=Tunjungan&${sort}&limit=1&page=1`), `${sort}, pass ${pass}`).toEqual({
+          ids: [expected[0]],
+          total: 2,
+        });
+        expect(await page(`search=Tunjungan&${sort}&limit=1&page=2`)).toEqual({
+          ids: [expected[1]],
+          total: 2,
+        });
+        expect(await page(`search=Tunjungan&${sort}&limit=1&page=3`)).toEqual({ ids: [], total: 2 });
+      }
+    }
+    // The same search in another import answers that import's works, not the ones kept for the first.
+    const paving = imports.paving!.completedWork.id;
+    const kept = (await page('search=jalan')).ids;
+    expect(kept).toHaveLength(3);
+    const other = (await get(`/api-web/completed-work-detail/${paving}?search=jalan`)).json().data;
+    expect(other.total).toBe(1);
+    expect(kept).not.toContain(other.data[0].id);
+  });
+
   it('answers 404 for an unknown import, 403 for structural and consultan', async () => {
     expect((await get('/api-web/completed-work-detail/99999')).statusCode).toBe(404);
     expect((await get('/api-web/completed-work-detail/abc')).statusCode).toBe(404);

@@ -8,7 +8,6 @@ import {
 } from '@eusulan/shared';
 import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
-import { LRUCache } from 'lru-cache';
 import { allQueries } from '../../db/all-queries.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
@@ -22,6 +21,7 @@ import {
   surveys,
   villages,
 } from '../../db/schema/index.ts';
+import { firstMatches, keptMatchPage } from '../../lib/kept-matches.ts';
 import { containsPattern, type ListRequest, nearerEnd, type PageWindow } from '../../lib/pagination.ts';
 
 export const PROPOSAL_SORTABLE = {
@@ -283,60 +283,9 @@ async function countedPageIds(db: Db, where: SQL | undefined, list: ListRequest)
   return { ids: [], total: counted?.total ?? 0 };
 }
 
-/** A search's first matches in the list's order, and how many there are in all. */
-interface KeptSearch {
-  ids: Int32Array;
-  total: number;
-}
-
-/** The first this many matches of a search are kept (80 kB); a page beyond them is read as before. */
-const KEPT_SEARCH_IDS = 20_000;
-/** Kept searches per database handle: 16 MB, about two hundred searches of every size. */
-const KEPT_SEARCH_BYTES = 16 * 1024 * 1024;
-const keptSearches = new WeakMap<
-  Db,
-  LRUCache<string, KeptSearch, { where: SQL | undefined; list: ListRequest }>
->();
-
-function keptSearchesOf(db: Db) {
-  let kept = keptSearches.get(db);
-  if (!kept) {
-    kept = new LRUCache({
-      maxSize: KEPT_SEARCH_BYTES,
-      sizeCalculation: (search) => search.ids.byteLength + 64,
-      // Callers asking for the same search at once share one query.
-      fetchMethod: (_key, _stale, { context }) => firstMatchIds(db, context.where, context.list),
-    });
-    keptSearches.set(db, kept);
-  }
-  return kept;
-}
-
 /**
- * A search's first KEPT_SEARCH_IDS matches in the list's order and their total, as one array in one row:
- * 11,000 ids as rows took twice as long to send and read as the search itself.
- */
-async function firstMatchIds(db: Db, where: SQL | undefined, list: ListRequest): Promise<KeptSearch> {
-  const sortKey = sql`${list.sort?.column ?? proposals.id}`.as('sort_key');
-  const matched = selectIds(db, { id: proposals.id, sortKey }, list).where(where);
-  const direction = sql.raw(list.sort?.direction === 'asc' ? 'asc' : 'desc');
-  const result = await db.execute(sql`
-    select (array_agg(id order by sort_key ${direction}, id desc))[1:${KEPT_SEARCH_IDS}] as ids,
-      count(*)::int as total
-    from (${matched} offset 0) as matched`);
-  const [row] = (result as unknown as { rows: { ids: number[] | null; total: number }[] }).rows;
-  return { ids: Int32Array.from(row?.ids ?? []), total: row?.total ?? 0 };
-}
-
-/** Forgets every kept search of a database handle (benches time the search's own SQL with it). */
-export function forgetKeptSearches(db: Db) {
-  keptSearches.get(db)?.clear();
-}
-
-/**
- * A search's page from its kept matches (issue 11): the matches are found once per search and version of
- * the rows (their trigram recheck is the search's whole cost), then paging, or many asking for the same
- * search, slices them. A new version (any proposal or name changed) finds them again.
+ * A search's page from its kept matches (lib/kept-matches.ts), per search and version of the rows: a new
+ * version (any proposal or name changed) finds them again.
  */
 async function keptSearchPage(
   db: Db,
@@ -344,15 +293,15 @@ async function keptSearchPage(
   list: ListRequest,
   key: { filters: ProposalFilters; scope: ProposalScope; search: string; version: number },
 ) {
-  const cacheKey = JSON.stringify([key, list.sortBy ?? '', list.sort?.direction ?? 'desc']);
-  const kept = await keptSearchesOf(db).fetch(cacheKey, { context: { where, list } });
-  if (!kept) return countedPageIds(db, where, list);
-  const end = list.offset + list.limit;
-  if (list.offset >= kept.total) return { ids: [], total: kept.total };
-  if (end <= kept.ids.length || kept.ids.length === kept.total) {
-    return { ids: Array.from(kept.ids.subarray(list.offset, end)), total: kept.total };
-  }
-  return countedPageIds(db, where, list);
+  const sortKey = sql`${list.sort?.column ?? proposals.id}`.as('sort_key');
+  const direction = sql.raw(list.sort?.direction === 'asc' ? 'asc' : 'desc');
+  const find = firstMatches(
+    db,
+    selectIds(db, { id: proposals.id, sortKey }, list).where(where),
+    sql`sort_key ${direction}, id desc`,
+  );
+  const cacheKey = JSON.stringify(['proposal', key, list.sortBy ?? '', list.sort?.direction ?? 'desc']);
+  return (await keptMatchPage(db, cacheKey, find, list)) ?? countedPageIds(db, where, list);
 }
 
 /**

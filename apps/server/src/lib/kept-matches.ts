@@ -1,0 +1,78 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/client.ts';
+
+/**
+ * A search's matches kept in memory (issue 11): finding them (a trigram bitmap and the recheck of every
+ * match) is the search's whole cost, so they are found once per search and state of the rows, and paging or
+ * many asking the same search slice them. The caller's key says what makes the matches current: the
+ * version of the proposal rows, or an import that never changes.
+ */
+
+/** A search's first matches in the list's order, and how many there are in all. */
+interface KeptMatches {
+  ids: Int32Array;
+  total: number;
+}
+
+/** The first this many matches of a search are kept (80 kB); a page beyond them is read as before. */
+const KEPT_MATCH_IDS = 20_000;
+/** Kept searches per database handle: 16 MB, about two hundred searches of every size. */
+const KEPT_MATCH_BYTES = 16 * 1024 * 1024;
+type Find = () => Promise<KeptMatches>;
+const keptMatches = new WeakMap<Db, LRUCache<string, KeptMatches, Find>>();
+
+/** Per database handle, so server instances and test apps never share one; a restart starts empty. */
+function keptMatchesOf(db: Db) {
+  let kept = keptMatches.get(db);
+  if (!kept) {
+    kept = new LRUCache({
+      maxSize: KEPT_MATCH_BYTES,
+      sizeCalculation: (matches) => matches.ids.byteLength + 64,
+      // Callers asking for the same search at once share one query.
+      fetchMethod: (_key, _stale, { context: find }) => find(),
+    });
+    keptMatches.set(db, kept);
+  }
+  return kept;
+}
+
+/**
+ * A search's first KEPT_MATCH_IDS matches in `order` and their total, as one array in one row: 11,000 ids
+ * as rows took twice as long to send and read as the search itself. `matched` selects `id` and whatever
+ * `order` names; the OFFSET 0 keeps the planner from merging it into the aggregate.
+ */
+export function firstMatches(db: Db, matched: SQLWrapper, order: SQL): Find {
+  return async () => {
+    const result = await db.execute(sql`
+      select (array_agg(id order by ${order}))[1:${KEPT_MATCH_IDS}] as ids, count(*)::int as total
+      from (${matched} offset 0) as matched`);
+    const [row] = (result as unknown as { rows: { ids: number[] | null; total: number }[] }).rows;
+    return { ids: Int32Array.from(row?.ids ?? []), total: row?.total ?? 0 };
+  };
+}
+
+/**
+ * One page of a search from its kept matches (found with `find` when not kept under `key`), or null when
+ * the page lies beyond the kept ones and the caller reads it as before.
+ */
+export async function keptMatchPage(
+  db: Db,
+  key: string,
+  find: Find,
+  page: { offset: number; limit: number },
+): Promise<{ ids: number[]; total: number } | null> {
+  const kept = await keptMatchesOf(db).fetch(key, { context: find });
+  if (!kept) return null;
+  const end = page.offset + page.limit;
+  if (page.offset >= kept.total) return { ids: [], total: kept.total };
+  if (end <= kept.ids.length || kept.ids.length === kept.total) {
+    return { ids: Array.from(kept.ids.subarray(page.offset, end)), total: kept.total };
+  }
+  return null;
+}
+
+/** Forgets every kept search of a database handle (benches time a search's own SQL with it). */
+export function forgetKeptMatches(db: Db) {
+  keptMatches.get(db)?.clear();
+}
