@@ -408,6 +408,8 @@ describe('survey capture: konsultan1 verifies, surveys on the map and sends; the
       .getByTestId('field-suggestion')
       .getByText('Terdapat jaringan pipa air bersih', { exact: false })
       .waitFor();
+    // The media part loads as it nears the viewport (WhenNearView): wait for it before counting.
+    await photos().first().waitFor();
     assert.equal(await photos().count(), 1);
   });
 
