@@ -1,6 +1,8 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
+import type { ListRequest } from './pagination.ts';
 
 /**
  * A search's matches kept in memory (issue 11): finding them (a trigram bitmap and the recheck of every
@@ -38,36 +40,48 @@ function keptMatchesOf(db: Db) {
 }
 
 /**
- * A search's first KEPT_MATCH_IDS matches in `order` and their total, as one array in one row: 11,000 ids
- * as rows took twice as long to send and read as the search itself. `matched` selects `id` and whatever
- * `order` names; the OFFSET 0 keeps the planner from merging it into the aggregate.
+ * A search's first KEPT_MATCH_IDS matches in the list's order and their total, as one array in one row:
+ * 11,000 ids as rows took twice as long to send and read as the search itself. `matched` selects `id` and
+ * the given sort key (the list's sort column, else `byDefault`) of the matching rows; equal keys are ordered
+ * by id as the list orders them (`tieBreak`). The OFFSET 0 keeps the planner from merging it into the
+ * aggregate.
  */
-export function firstMatches(db: Db, matched: SQLWrapper, order: SQL): Find {
+export function firstMatches(
+  db: Db,
+  list: ListRequest,
+  order: { byDefault: PgColumn; tieBreak: 'asc' | 'desc' },
+  matched: (sortKey: SQL.Aliased) => SQLWrapper,
+): Find {
+  const sortKey = sql`${list.sort?.column ?? order.byDefault}`.as('sort_key');
+  const direction = sql.raw(list.sort?.direction === 'asc' ? 'asc' : 'desc');
   return async () => {
     const result = await db.execute(sql`
-      select (array_agg(id order by ${order}))[1:${KEPT_MATCH_IDS}] as ids, count(*)::int as total
-      from (${matched} offset 0) as matched`);
+      select (array_agg(id order by sort_key ${direction}, id ${sql.raw(order.tieBreak)}))[1:${KEPT_MATCH_IDS}]
+        as ids, count(*)::int as total
+      from (${matched(sortKey)} offset 0) as matched`);
     const [row] = (result as unknown as { rows: { ids: number[] | null; total: number }[] }).rows;
     return { ids: Int32Array.from(row?.ids ?? []), total: row?.total ?? 0 };
   };
 }
 
 /**
- * One page of a search from its kept matches (found with `find` when not kept under `key`), or null when
- * the page lies beyond the kept ones and the caller reads it as before.
+ * One page of a search from its kept matches, or null when the page lies beyond the kept ones and the
+ * caller reads it as before. `key` names the search and what keeps its matches current (the list's order
+ * is added here); `find` finds them when they are not kept.
  */
 export async function keptMatchPage(
   db: Db,
-  key: string,
+  key: unknown[],
   find: Find,
-  page: { offset: number; limit: number },
+  list: ListRequest,
 ): Promise<{ ids: number[]; total: number } | null> {
-  const kept = await keptMatchesOf(db).fetch(key, { context: find });
+  const cacheKey = JSON.stringify([...key, list.sortBy ?? '', list.sort?.direction ?? 'desc']);
+  const kept = await keptMatchesOf(db).fetch(cacheKey, { context: find });
   if (!kept) return null;
-  const end = page.offset + page.limit;
-  if (page.offset >= kept.total) return { ids: [], total: kept.total };
+  const end = list.offset + list.limit;
+  if (list.offset >= kept.total) return { ids: [], total: kept.total };
   if (end <= kept.ids.length || kept.ids.length === kept.total) {
-    return { ids: Array.from(kept.ids.subarray(page.offset, end)), total: kept.total };
+    return { ids: Array.from(kept.ids.subarray(list.offset, end)), total: kept.total };
   }
   return null;
 }

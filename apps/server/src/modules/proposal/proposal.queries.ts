@@ -293,15 +293,10 @@ async function keptSearchPage(
   list: ListRequest,
   key: { filters: ProposalFilters; scope: ProposalScope; search: string; version: number },
 ) {
-  const sortKey = sql`${list.sort?.column ?? proposals.id}`.as('sort_key');
-  const direction = sql.raw(list.sort?.direction === 'asc' ? 'asc' : 'desc');
-  const find = firstMatches(
-    db,
+  const find = firstMatches(db, list, { byDefault: proposals.id, tieBreak: 'desc' }, (sortKey) =>
     selectIds(db, { id: proposals.id, sortKey }, list).where(where),
-    sql`sort_key ${direction}, id desc`,
   );
-  const cacheKey = JSON.stringify(['proposal', key, list.sortBy ?? '', list.sort?.direction ?? 'desc']);
-  return (await keptMatchPage(db, cacheKey, find, list)) ?? countedPageIds(db, where, list);
+  return (await keptMatchPage(db, ['proposal', key], find, list)) ?? countedPageIds(db, where, list);
 }
 
 /**
