@@ -6,8 +6,9 @@
 // the farthest from both; and for the admin's taruna tab also the last page):
 //   - the answer's total checked against a plain count(*) on the database, and a proposal page's ids
 //     against a plain ORDER BY ... OFFSET;
-//   - HTTP: autocannon against the server running as its own process (server-process.ts), signed in as a
-//     role that may make the call, paced at --rate (300 req/s) over --connections (10): p50 and p99, the
+//   - HTTP: an open-loop load (paced-load.ts) against the server running as its own process
+//     (server-process.ts), signed in as a role that may make the call, a call every 1/--rate s (300 req/s)
+//     over --connections (10) kept-alive connections: p50 and p99, the
 //     latency the budget means (p50 < 25 ms, p99 < 100 ms); CPU per request of the server process and of
 //     its PostgreSQL backends during that run (/proc), which barely moves with other work on the machine;
 //   - the floor of HTTP: a bare Fastify app (bare-fastify.ts, its own process) answering the same JSON
@@ -15,12 +16,16 @@
 //   - SQL alone: the route's own queries function with the route's parse of the same query, run straight
 //     on the database one call at a time (median of 20; a search's kept matches forgotten before each), and
 //     the database's own execution time of the same statements (EXPLAIN ANALYZE, summed);
-//   - the framework overhead: HTTP p50 / SQL alone, and whether HTTP p50 <= 1.5 x SQL alone + 1 ms.
+//   - HTTP one at a time: the same call sent again as soon as the last answer is in, over one kept-alive
+//     connection (median of 200, timed to the microsecond), and the bare Fastify app the same way;
+//   - the framework overhead: HTTP p50 one at a time / SQL alone (both one call at a time, so queueing
+//     behind other calls is in neither), and whether it is <= 1.5 x SQL alone + 1 ms. The paced p50's own
+//     ratio is printed beside it: that one also holds the wait behind the other nine connections.
 // Then (key 'import') the 10,000-row spreadsheet import: time and the server's peak RSS.
 //
 // Flags: see options.ts (--quick, --proposals, --works, --database=NAME, --duration, --connections,
 // --only=key,…, --explain, --strict) plus --rate (default 300) and --unpaced (also an unpaced run: req/s).
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -38,6 +43,7 @@ import {
   pickTargets,
 } from './list-calls.ts';
 import { type BenchOptions, positiveInt, readBenchOptions, requireServerUrl } from './options.ts';
+import { type PacedFigures, pacedLoad } from './paced-load.ts';
 import { ms, percentile, verdict } from './report.ts';
 import {
   backendCpu,
@@ -54,6 +60,7 @@ const BUDGET = { p50Ms: 25, p99Ms: 100 };
 const OVERHEAD = { factor: 1.5, plusMs: 1 };
 const IMPORT_BUDGET = { seconds: 10, peakRssMb: 300 };
 const SERIAL_SAMPLES = 20;
+const ONE_AT_A_TIME_SAMPLES = 200;
 const WARM_UP_REQUESTS = 20;
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** What a browser sends: the server compresses lists in production. */
@@ -67,12 +74,7 @@ interface Scenario {
   path: string;
 }
 
-interface Figures {
-  p50: number;
-  p99: number;
-  perSecond: number;
-  requests: number;
-}
+type Figures = PacedFigures;
 
 interface ScenarioResult {
   scenario: Scenario;
@@ -84,6 +86,8 @@ interface ScenarioResult {
   paced: Figures;
   unpaced: Figures | null;
   bare: Figures;
+  /** HTTP p50 one call at a time, ms: the app's and the bare Fastify app's. */
+  oneAtATime: { app: number; bare: number };
   cpu: { server: number; database: number | null };
   sqlAlone: number;
   sqlExecution: number;
@@ -128,6 +132,40 @@ function scenariosOf(call: ListCall, total: number): Scenario[] {
   ];
 }
 
+/** One GET over a kept-alive connection, read to its end: its time in ms. */
+function timedGet(url: string, headers: Record<string, string>, agent: Agent) {
+  return new Promise<number>((resolve, reject) => {
+    const startedAt = performance.now();
+    const request = httpRequest(url, { headers, agent }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () =>
+        response.statusCode === 200
+          ? resolve(performance.now() - startedAt)
+          : reject(new Error(`${url}: ${response.statusCode}`)),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** The p50 of a call sent again as soon as its last answer is in (nothing else in flight). */
+async function oneAtATimeP50(url: string, headers: Record<string, string>) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    for (let i = 0; i < WARM_UP_REQUESTS; i++) await timedGet(url, headers, agent);
+    const times: number[] = [];
+    for (let i = 0; i < ONE_AT_A_TIME_SAMPLES; i++) times.push(await timedGet(url, headers, agent));
+    return percentile(
+      times.sort((a, b) => a - b),
+      50,
+    );
+  } finally {
+    agent.destroy();
+  }
+}
+
 /** The bytes an answer takes on the wire (compressed as sent), read without decoding. */
 function wireBytes(url: string, headers: Record<string, string>) {
   return new Promise<number>((resolve, reject) => {
@@ -144,13 +182,13 @@ function wireBytes(url: string, headers: Record<string, string>) {
   });
 }
 
-async function load(url: string, headers: Record<string, string>, options: Options, overallRate?: number) {
+/** As many calls as the connections take (autocannon, back to back): the throughput. */
+async function unpacedLoad(url: string, headers: Record<string, string>, options: Options) {
   const run = await autocannon({
     url,
     headers,
     connections: options.connections,
     duration: options.duration,
-    overallRate,
   });
   if (run.non2xx || run.errors || run.timeouts) {
     throw new Error(
@@ -210,15 +248,16 @@ async function measureScenario(
 
   const serverCpuBefore = processCpuMs(server.pid) ?? 0;
   const backendsBefore = await backendCpu(bench.pool);
-  const paced = await load(url, headers, options, options.rate);
+  const paced = await pacedLoad(url, headers, options);
   const serverCpu = (processCpuMs(server.pid) ?? 0) - serverCpuBefore;
   const databaseCpu = backendCpuBetween(backendsBefore, await backendCpu(bench.pool));
-  const unpaced = options.unpaced ? await load(url, headers, options) : null;
+  const unpaced = options.unpaced ? await unpacedLoad(url, headers, options) : null;
 
   await bare.setBody(scenario.key, text);
   const bareUrl = `${bare.url}/body/${encodeURIComponent(scenario.key)}`;
   for (let i = 0; i < WARM_UP_REQUESTS; i++) await (await fetch(bareUrl, { headers: BROWSER })).arrayBuffer();
-  const bareFigures = await load(bareUrl, BROWSER, options, options.rate);
+  const bareFigures = await pacedLoad(bareUrl, BROWSER, options);
+  const oneAtATime = { app: await oneAtATimeP50(url, headers), bare: await oneAtATimeP50(bareUrl, BROWSER) };
 
   // A search's matches are kept once found (proposal.queries.ts): the SQL alone is timed without them.
   const run = () => {
@@ -252,6 +291,7 @@ async function measureScenario(
     paced,
     unpaced,
     bare: bareFigures,
+    oneAtATime,
     cpu: {
       server: serverCpu / Math.max(1, paced.requests),
       database: databaseCpu === null ? null : databaseCpu / Math.max(1, paced.requests),
@@ -259,7 +299,7 @@ async function measureScenario(
     sqlAlone,
     sqlExecution,
     misses,
-    overheadOk: paced.p50 <= OVERHEAD.factor * sqlAlone + OVERHEAD.plusMs,
+    overheadOk: oneAtATime.app <= OVERHEAD.factor * sqlAlone + OVERHEAD.plusMs,
   };
 }
 
@@ -287,17 +327,17 @@ const kb = (bytes: number) =>
 function printTable(results: ScenarioResult[], options: Options) {
   const { rate, connections } = options;
   console.log(
-    `\n| call | key | matches (= count(*)) | p50 / p99 @${rate} req/s, ${connections} conn | limit | bare Fastify p50, same body | SQL alone (EXPLAIN exec) | HTTP p50 / SQL | <= ${OVERHEAD.factor} x SQL + ${OVERHEAD.plusMs} ms | CPU ms/req server + PostgreSQL | JSON / wire |${options.unpaced ? ` req/s unpaced @${connections} |` : ''} verdict |`,
+    `\n| call | key | matches (= count(*)) | p50 / p99 @${rate} req/s, ${connections} conn | limit | bare Fastify p50 paced / one at a time, same body | SQL alone (EXPLAIN exec) | HTTP p50 one at a time | overhead: HTTP one at a time / SQL (paced p50 / SQL) | <= ${OVERHEAD.factor} x SQL + ${OVERHEAD.plusMs} ms | CPU ms/req server + PostgreSQL | JSON / wire |${options.unpaced ? ` req/s unpaced @${connections} |` : ''} verdict |`,
   );
-  console.log(`|---|---|--:|--:|---|--:|--:|--:|---|--:|--:|${options.unpaced ? '--:|' : ''}---|`);
+  console.log(`|---|---|--:|--:|---|--:|--:|--:|--:|---|--:|--:|${options.unpaced ? '--:|' : ''}---|`);
   for (const result of results) {
-    const { scenario, paced, bare, cpu } = result;
+    const { scenario, paced, bare, cpu, oneAtATime } = result;
     const checked =
       result.total === result.expected
         ? `${result.total.toLocaleString('en')}${result.idsChecked ? ' (rows ✓)' : ''}`
         : `${result.total.toLocaleString('en')} ≠ ${result.expected.toLocaleString('en')}`;
     console.log(
-      `| ${scenario.title} | ${scenario.key} | ${checked} | ${ms(paced.p50)} / ${ms(paced.p99)} | < ${BUDGET.p50Ms} / < ${BUDGET.p99Ms} ms | ${ms(bare.p50)} | ${ms(result.sqlAlone)} (${ms(result.sqlExecution)}) | ${(paced.p50 / result.sqlAlone).toFixed(1)} | ${result.overheadOk ? 'yes' : 'no'} | ${cpu.server.toFixed(2)} + ${cpu.database === null ? '-' : cpu.database.toFixed(2)} | ${kb(result.jsonBytes)} / ${kb(result.wireBytes)} |${result.unpaced ? ` ${result.unpaced.perSecond.toFixed(0)} |` : ''} ${verdict(result.misses)} |`,
+      `| ${scenario.title} | ${scenario.key} | ${checked} | ${ms(paced.p50)} / ${ms(paced.p99)} | < ${BUDGET.p50Ms} / < ${BUDGET.p99Ms} ms | ${ms(bare.p50)} / ${ms(oneAtATime.bare)} | ${ms(result.sqlAlone)} (${ms(result.sqlExecution)}) | ${ms(oneAtATime.app)} | ${(oneAtATime.app / result.sqlAlone).toFixed(1)} (${(paced.p50 / result.sqlAlone).toFixed(1)}) | ${result.overheadOk ? 'yes' : 'no'} | ${cpu.server.toFixed(2)} + ${cpu.database === null ? '-' : cpu.database.toFixed(2)} | ${kb(result.jsonBytes)} / ${kb(result.wireBytes)} |${result.unpaced ? ` ${result.unpaced.perSecond.toFixed(0)} |` : ''} ${verdict(result.misses)} |`,
     );
   }
   const passed = results.filter((result) => !result.misses.length).length;
@@ -420,7 +460,7 @@ async function main() {
         );
         results.push(result);
         console.log(
-          `  ${scenario.key}: p50 ${ms(result.paced.p50)}, p99 ${ms(result.paced.p99)}, SQL ${ms(result.sqlAlone)}, ${verdict(result.misses)}`,
+          `  ${scenario.key}: p50 ${ms(result.paced.p50)}, p99 ${ms(result.paced.p99)}, one at a time ${ms(result.oneAtATime.app)}, SQL ${ms(result.sqlAlone)}, ${verdict(result.misses)}`,
         );
       }
     }

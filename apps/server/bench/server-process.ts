@@ -121,8 +121,11 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'eusulan-bench-'));
   const probe = options.memoryProbe ? ['--expose-gc', '--import', './bench/memory-probe.mjs'] : [];
+  // BENCH_CPU_PROFILE_DIR=dir: the server writes a V8 CPU profile there when it stops (open in DevTools).
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   await ensureServerBuild();
-  const child = spawn(process.execPath, [...probe, SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...probe, ...profile, SERVER_BUNDLE], {
     cwd: SERVER_DIR,
     stdio: ['ignore', 'pipe', 'pipe', ...(options.memoryProbe ? (['ipc'] as const) : [])],
     env: {
