@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { bootAfterPaint } from './boot-after-paint.ts';
 import { BUNDLE_REPORT_DIR, bundleReport } from './bundle-report.ts';
 
 const API_SERVER = 'http://127.0.0.1:3000';
@@ -18,6 +19,7 @@ const ISOLATED_TESTS = [
 export default defineConfig({
   plugins: [
     react(),
+    bootAfterPaint(),
     // The bundle report lives beside dist/, so the server never serves it (issue 11).
     visualizer({
       filename: `${BUNDLE_REPORT_DIR}stats.html`,

@@ -28,12 +28,12 @@ export function RequireAuth() {
     case 'login':
       return <Navigate to={LOGIN_PATH} replace />;
     case 'load-profile':
-      return <FullPageLoader />;
+      return <FullPageLoader branded />;
     case 'forbidden':
       return <Navigate to={FORBIDDEN_PATH} replace />;
     case 'allow':
       return (
-        <Suspense fallback={<FullPageLoader />}>
+        <Suspense fallback={<FullPageLoader branded />}>
           <SignedInFrame />
         </Suspense>
       );

@@ -21,7 +21,7 @@ function RootFrame() {
     document.title = route ? pageTitle(route.title) : APP_NAME;
   }, [route]);
   return (
-    <Suspense fallback={<FullPageLoader />}>
+    <Suspense fallback={<FullPageLoader branded />}>
       <Outlet />
     </Suspense>
   );
