@@ -25,7 +25,7 @@
 //
 // Flags: see options.ts (--quick, --proposals, --works, --database=NAME, --duration, --connections,
 // --only=key,…, --explain, --strict) plus --rate (default 300) and --unpaced (also an unpaced run: req/s).
-import { Agent, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -43,7 +43,7 @@ import {
   pickTargets,
 } from './list-calls.ts';
 import { type BenchOptions, positiveInt, readBenchOptions, requireServerUrl } from './options.ts';
-import { type PacedFigures, pacedLoad } from './paced-load.ts';
+import { oneAtATimeP50, type PacedFigures, pacedLoad } from './paced-load.ts';
 import { ms, percentile, verdict } from './report.ts';
 import {
   backendCpu,
@@ -60,7 +60,6 @@ const BUDGET = { p50Ms: 25, p99Ms: 100 };
 const OVERHEAD = { factor: 1.5, plusMs: 1 };
 const IMPORT_BUDGET = { seconds: 10, peakRssMb: 300 };
 const SERIAL_SAMPLES = 20;
-const ONE_AT_A_TIME_SAMPLES = 200;
 const WARM_UP_REQUESTS = 20;
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** What a browser sends: the server compresses lists in production. */
@@ -74,8 +73,6 @@ interface Scenario {
   path: string;
 }
 
-type Figures = PacedFigures;
-
 interface ScenarioResult {
   scenario: Scenario;
   total: number;
@@ -83,9 +80,9 @@ interface ScenarioResult {
   idsChecked: boolean | null;
   jsonBytes: number;
   wireBytes: number;
-  paced: Figures;
-  unpaced: Figures | null;
-  bare: Figures;
+  paced: PacedFigures;
+  unpaced: PacedFigures | null;
+  bare: PacedFigures;
   /** HTTP p50 one call at a time, ms: the app's and the bare Fastify app's. */
   oneAtATime: { app: number; bare: number };
   cpu: { server: number; database: number | null };
@@ -130,40 +127,6 @@ function scenariosOf(call: ListCall, total: number): Scenario[] {
       ? [at(pages, `, page ${pages.toLocaleString('en')} (last)`, '@last')]
       : []),
   ];
-}
-
-/** One GET over a kept-alive connection, read to its end: its time in ms. */
-function timedGet(url: string, headers: Record<string, string>, agent: Agent) {
-  return new Promise<number>((resolve, reject) => {
-    const startedAt = performance.now();
-    const request = httpRequest(url, { headers, agent }, (response) => {
-      response.on('data', () => {});
-      response.on('end', () =>
-        response.statusCode === 200
-          ? resolve(performance.now() - startedAt)
-          : reject(new Error(`${url}: ${response.statusCode}`)),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-/** The p50 of a call sent again as soon as its last answer is in (nothing else in flight). */
-async function oneAtATimeP50(url: string, headers: Record<string, string>) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  try {
-    for (let i = 0; i < WARM_UP_REQUESTS; i++) await timedGet(url, headers, agent);
-    const times: number[] = [];
-    for (let i = 0; i < ONE_AT_A_TIME_SAMPLES; i++) times.push(await timedGet(url, headers, agent));
-    return percentile(
-      times.sort((a, b) => a - b),
-      50,
-    );
-  } finally {
-    agent.destroy();
-  }
 }
 
 /** The bytes an answer takes on the wire (compressed as sent), read without decoding. */

@@ -3,6 +3,7 @@
 // wait counts in its latency). autocannon's overallRate is not this: each connection sends back to back until
 // it has made its share of the second, then idles, so "300 req/s over 10 connections" is ten requests at once
 // at the start of every second, and its latencies are those of a burst (and whole milliseconds).
+// Also the same call one at a time (oneAtATimeP50), timed the same way.
 import { Agent, request as httpRequest } from 'node:http';
 import { percentile } from './report.ts';
 
@@ -20,6 +21,41 @@ export interface PacedLoadOptions {
   duration: number;
 }
 
+const WARM_UP_REQUESTS = 20;
+const ONE_AT_A_TIME_SAMPLES = 200;
+
+/** One GET over `agent`, read to its end: its time in ms from sending to the last byte (200 only). */
+function timedGet(url: string, headers: Record<string, string>, agent: Agent) {
+  return new Promise<number>((resolve, reject) => {
+    const sentAt = performance.now();
+    const request = httpRequest(url, { headers, agent }, (response) => {
+      response.on('data', () => {});
+      response.on('end', () =>
+        response.statusCode === 200
+          ? resolve(performance.now() - sentAt)
+          : reject(new Error(`status ${response.statusCode}`)),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** The p50 of a call sent again as soon as its last answer is in, over one kept-alive connection. */
+export async function oneAtATimeP50(url: string, headers: Record<string, string>) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    for (let i = 0; i < WARM_UP_REQUESTS; i++) await timedGet(url, headers, agent);
+    const times: number[] = [];
+    for (let i = 0; i < ONE_AT_A_TIME_SAMPLES; i++) times.push(await timedGet(url, headers, agent));
+    times.sort((a, b) => a - b);
+    return percentile(times, 50);
+  } finally {
+    agent.destroy();
+  }
+}
+
 /** Runs `rate` GETs a second for `duration` seconds; latencies in ms from sending to the answer's last byte. */
 export async function pacedLoad(
   url: string,
@@ -31,26 +67,14 @@ export async function pacedLoad(
   const latencies: number[] = [];
   const failures: string[] = [];
   const send = () =>
-    new Promise<void>((resolve) => {
-      const sentAt = performance.now();
-      const request = httpRequest(url, { headers, agent }, (response) => {
-        response.on('data', () => {});
-        response.on('end', () => {
-          if (response.statusCode === 200) latencies.push(performance.now() - sentAt);
-          else failures.push(`status ${response.statusCode}`);
-          resolve();
-        });
-        response.on('error', (error) => {
-          failures.push(error.message);
-          resolve();
-        });
-      });
-      request.on('error', (error) => {
+    timedGet(url, headers, agent).then(
+      (ms) => {
+        latencies.push(ms);
+      },
+      (error: Error) => {
         failures.push(error.message);
-        resolve();
-      });
-      request.end();
-    });
+      },
+    );
 
   const inFlight: Promise<void>[] = [];
   const startedAt = performance.now();
