@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import { Logo } from './Logo.tsx';
 
 /** index.html's splash draws the logo this high; the app's own start-up loader draws it the same. */
-export const SPLASH_LOGO_HEIGHT = 64;
+const SPLASH_LOGO_HEIGHT = 64;
 
 /**
  * A whole-page loader. `branded`: the start-up one (before the shell or a public page), with the logo as
