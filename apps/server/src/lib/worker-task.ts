@@ -78,7 +78,7 @@ function takeWorker(moduleUrl: URL, limits: WorkerLimits) {
 /**
  * Starts the next task's thread once this one has exited, and a few seconds later: the caller is then still
  * storing what the task returned, and a thread loading exceljs beside it took a core and 20 MB of that
- * import's peak (10,000 rows: 297-301 → 275-280 MB, issue 11). An import within those seconds starts its own.
+ * import's peak (10,000 rows: 297-301 → 267-280 MB, issue 11). An import within those seconds starts its own.
  */
 function prepareWorker(moduleUrl: URL, limits: WorkerLimits) {
   setTimeout(() => {
