@@ -60,6 +60,16 @@ describe('DataTable', () => {
     expect(screen.getByTestId('table-summary').textContent).toBe('Menampilkan 0 - 0 dari 0 data');
   });
 
+  it('shows no summary or pager while the first rows load, and keeps them on later loads', () => {
+    renderTable({ rows: [], total: 0, isLoading: true });
+    expect(screen.queryByTestId('table-summary')).toBeNull();
+    expect(screen.queryByTestId('table-pager')).toBeNull();
+    cleanup();
+    renderTable({ isLoading: true }, { page: 2 });
+    expect(screen.getByTestId('table-summary').textContent).toBe('Menampilkan 11 - 20 dari 95 data');
+    expect(screen.getByTestId('table-pager')).toBeTruthy();
+  });
+
   it('asks to sort by the clicked sortable column, passing whether a load runs', () => {
     const { dispatch } = renderTable({ isLoading: true });
     fireEvent.click(screen.getByTestId('sort-name'));

@@ -128,6 +128,7 @@ export function DataTable<TRow>({
   const lastPage = lastPageOf(total, state.pageSize);
   const first = total === 0 ? 0 : rowNumber(0, state.pageSize, state.page);
   const last = total === 0 ? 0 : Math.min(total, first + rows.length - 1);
+  const isFirstLoad = isLoading && rows.length === 0 && total === 0;
 
   const tableColumns: TableColumnsType<TRow> = [
     {
@@ -193,17 +194,21 @@ export function DataTable<TRow>({
           dispatch({ type: 'sort', column: String(sorter.columnKey), isLoading });
         }}
       />
-      <div className="data-table__footer">
-        <span className="data-table__summary" data-testid="table-summary">
-          Menampilkan {first} - {last} dari {total} data
-        </span>
-        <Pager
-          page={state.page}
-          lastPage={lastPage}
-          isDisabled={isLoading}
-          onPage={(page) => dispatch({ type: 'page', page })}
-        />
-      </div>
+      {/* Not while the first rows load: "0 - 0 dari 0" would be wrong, and the rows would push it down the
+          screen as they arrive (the page's one layout shift, issue 11). A later load keeps the rows shown. */}
+      {isFirstLoad ? null : (
+        <div className="data-table__footer">
+          <span className="data-table__summary" data-testid="table-summary">
+            Menampilkan {first} - {last} dari {total} data
+          </span>
+          <Pager
+            page={state.page}
+            lastPage={lastPage}
+            isDisabled={isLoading}
+            onPage={(page) => dispatch({ type: 'page', page })}
+          />
+        </div>
+      )}
     </div>
   );
 }
