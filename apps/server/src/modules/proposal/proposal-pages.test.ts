@@ -2,12 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { districts, roads, subdistricts, villages } from '../../db/schema/index.ts';
+import { LIST_MARKS } from '../../lib/kept-marks.ts';
 import { PROPOSAL_ID_BLOCK } from './proposal.queries.ts';
 
 // Deep pages are not read with a plain OFFSET: in id order a page starts at its block of ids (counts kept
 // per block and year by triggers, migrations 0011 and 0013), in any other order the list is read from its
-// nearer end. Both must
-// answer exactly what ORDER BY ... LIMIT ... OFFSET answers, on every page, as proposals change.
+// nearer end, or from the nearest kept mark (lib/kept-marks.ts; every 3rd row here, every 1000th in use).
+// All must answer exactly what ORDER BY ... LIMIT ... OFFSET answers, on every page, as proposals change.
+const MARKS_EVERY = 3;
+const NO_MARKS = 1_000_000;
+const DEFAULT_MARKS_EVERY = LIST_MARKS.every;
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -61,6 +65,7 @@ beforeAll(async () => {
   await t.db.execute(sql`select setval(pg_get_serial_sequence('proposals', 'id'), 5 * ${PROPOSAL_ID_BLOCK})`);
 });
 afterAll(async () => {
+  LIST_MARKS.every = DEFAULT_MARKS_EVERY;
   await t.close();
 });
 
@@ -108,6 +113,34 @@ const CASES: Case[] = [
     headers: () => admin,
     where: () => "proposal_type = 'musrenbang'",
     order: 'proposer_name asc, id desc',
+  },
+  {
+    name: 'sorted by name, Z to A',
+    url: '/api-web/proposal?proposalType=musrenbang&sort_by=proposer_name&order_by=desc',
+    headers: () => admin,
+    where: () => "proposal_type = 'musrenbang'",
+    order: 'proposer_name desc, id desc',
+  },
+  {
+    name: 'sorted by status (an enum)',
+    url: '/api-web/proposal?sort_by=status_type&order_by=asc',
+    headers: () => admin,
+    where: () => 'true',
+    order: 'status_type asc, id desc',
+  },
+  {
+    name: 'sorted by creation time, every row made at once (one sort key)',
+    url: '/api-web/proposal?proposalType=taruna&sort_by=created_at&order_by=asc',
+    headers: () => admin,
+    where: () => "proposal_type = 'taruna'",
+    order: 'created_at asc, id desc',
+  },
+  {
+    name: 'sorted by id, oldest first',
+    url: '/api-web/proposal?sort_by=id&order_by=asc',
+    headers: () => admin,
+    where: () => 'true',
+    order: 'id asc',
   },
   {
     name: 'sorted by date, newest first',
@@ -179,9 +212,13 @@ async function expectEveryPage(testCase: Case, limit: number) {
 
 describe('deep pages of the proposal lists', () => {
   it('answer every page as ORDER BY ... OFFSET would, in id order and in any other', async () => {
-    for (const testCase of CASES) {
-      for (const limit of [4, 10]) await expectEveryPage(testCase, limit);
+    for (const every of [MARKS_EVERY, NO_MARKS]) {
+      LIST_MARKS.every = every;
+      for (const testCase of CASES) {
+        for (const limit of [4, 10]) await expectEveryPage(testCase, limit);
+      }
     }
+    LIST_MARKS.every = MARKS_EVERY;
   });
 
   it('stay exact as proposals change type, status or consultant, and go away', async () => {

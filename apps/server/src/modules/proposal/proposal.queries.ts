@@ -21,6 +21,7 @@ import {
   surveys,
   villages,
 } from '../../db/schema/index.ts';
+import { LIST_MARKS, type ListMarks, type MarkedPlace, placeByMarks } from '../../lib/kept-marks.ts';
 import { firstMatches, keptMatchPage } from '../../lib/kept-matches.ts';
 import { containsPattern, type ListRequest, nearerEnd, type PageWindow } from '../../lib/pagination.ts';
 
@@ -179,7 +180,10 @@ function idsMatching(table: PgTable & { id: AnyPgColumn }, column: AnyPgColumn, 
 const keptCountApplies = (filters: ProposalFilters, search: string) =>
   !search && filters.isHistory !== '1' && !filters.excludeId?.length;
 
-/** A list's total from the counts kept by triggers: a few thousand rows at most, whatever the table size. */
+/**
+ * A list's total from the counts kept by triggers (a few thousand rows at most, whatever the table size), and
+ * the version of the rows, read with it: a deep page's marks are valid for that version only.
+ */
 async function keptCount(db: Db, filters: ProposalFilters, scope: ProposalScope) {
   const conditions: SQL[] = [];
   if (filters.proposalType) conditions.push(sql`proposal_type = ${filters.proposalType}`);
@@ -189,9 +193,9 @@ async function keptCount(db: Db, filters: ProposalFilters, scope: ProposalScope)
   if (scope.statusTypes) conditions.push(statusIn(scope.statusTypes));
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(total), 0)::int` })
+    .select({ total: sql<number>`coalesce(sum(total), 0)::int`, version: proposalRowsVersionSql })
     .from(sql`proposal_counts ${where}`);
-  return row?.total ?? 0;
+  return { total: row?.total ?? 0, version: Number(row?.version ?? 0) };
 }
 
 const statusIn = (statuses: readonly TStatusType[]) =>
@@ -299,6 +303,67 @@ async function keptSearchPage(
   return (await keptMatchPage(db, ['proposal', key], find, list)) ?? countedPageIds(db, where, list);
 }
 
+/** Sort keys that are never NULL, so a mark compares with plain = and > (a proposal may have no road). */
+const MARKABLE_SORTS: ReadonlySet<string | undefined> = new Set([
+  'id',
+  'proposal_date',
+  'proposer_name',
+  'status_type',
+  'created_at',
+]);
+
+/** The sort column and direction of a list as SQL (readListQuery always sets them; id desc otherwise). */
+function sortOf(list: ListRequest) {
+  return {
+    column: list.sort?.column ?? proposals.id,
+    direction: sql.raw(list.sort?.direction === 'asc' ? 'asc' : 'desc'),
+    isAscending: list.sort?.direction === 'asc',
+  };
+}
+
+/** Every LIST_MARKS.every-th row of a list in its order (lib/kept-marks.ts): one walk of the whole list. */
+function findMarks(db: Db, where: SQL | undefined, list: ListRequest) {
+  const { column, direction } = sortOf(list);
+  return async (): Promise<ListMarks> => {
+    const result = await db.execute(sql`
+      select coalesce(array_agg(key order by n), '{}') as keys, coalesce(array_agg(id order by n), '{}') as ids
+      from (
+        select ${column}::text as key, ${proposals.id} as id,
+          row_number() over (order by ${column} ${direction}, ${proposals.id} desc) as n
+        from ${proposals} ${where ? sql`where ${where}` : sql``}
+      ) as numbered
+      where n % ${LIST_MARKS.every} = 0`);
+    const [row] = (result as unknown as { rows: ListMarks[] }).rows;
+    return { keys: row?.keys ?? [], ids: row?.ids ?? [] };
+  };
+}
+
+/**
+ * One page's ids after a mark: the rows of the mark's own sort key after its id, and the rows of later keys,
+ * each an index range of at most skip + limit rows, merged in the list's order.
+ */
+async function idsAfterMark(db: Db, where: SQL | undefined, list: ListRequest, place: MarkedPlace) {
+  const { column, direction, isAscending } = sortOf(list);
+  const take = place.skip + list.limit;
+  const sortKey = sql`${column}`.as('sort_key');
+  const sameKey = db
+    .select({ id: proposals.id, sortKey })
+    .from(proposals)
+    .where(and(where, sql`${column} = ${place.key}`, lt(proposals.id, place.id)))
+    .orderBy(desc(proposals.id))
+    .limit(take);
+  const laterKeys = db
+    .select({ id: proposals.id, sortKey })
+    .from(proposals)
+    .where(and(where, isAscending ? sql`${column} > ${place.key}` : sql`${column} < ${place.key}`))
+    .orderBy(list.orderBy, desc(proposals.id))
+    .limit(take);
+  const result = await db.execute(sql`
+    select id from ((${sameKey}) union all (${laterKeys})) as after_mark
+    order by sort_key ${direction}, id desc limit ${list.limit} offset ${place.skip}`);
+  return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+}
+
 /**
  * The decorated rows of the given proposals, in the given order, by a prepared statement (db/prepared.ts):
  * building this select of five joins and two per-row subqueries took Drizzle about a millisecond per call.
@@ -357,16 +422,22 @@ export async function listProposals(
   }
   // Page 1 in another order needs no total to be found: the rows and the total at once.
   if (list.offset === 0) {
-    const [rows, total] = await Promise.all([
+    const [rows, { total }] = await Promise.all([
       pageRows(db, where, list, { reverse: false, offset: 0, limit: list.limit }),
       keptCount(db, filters, scope),
     ]);
     return { rows, total };
   }
-  // A deeper page in another order: from the nearer end, so no page walks more than half the list.
-  const total = await keptCount(db, filters, scope);
+  // A deeper page in another order: from the nearer end, so no page walks more than half the list, and
+  // when that is still a long walk, from the nearest kept mark before it.
+  const { total, version } = await keptCount(db, filters, scope);
   const page = nearerEnd(list, total);
   if (!page) return { rows: [], total };
+  if (MARKABLE_SORTS.has(list.sortBy) && page.offset >= LIST_MARKS.every) {
+    const key = ['proposal', filters, scope, list.sortBy, list.sort?.direction, version];
+    const place = await placeByMarks(db, key, findMarks(db, where, list), list.offset);
+    if (place) return { rows: await rowsByIds(db, await idsAfterMark(db, where, list, place)), total };
+  }
   return { rows: await pageRows(db, where, list, page), total };
 }
 
