@@ -89,6 +89,32 @@ describe('GET assigned-consultant', () => {
     });
   });
 
+  it('keeps its answer per version of the rows: a 304 while nothing changed, fresh counts after a change', async () => {
+    const url = '/api-web/assigned-consultant?sort_by=total_proposals&order_by=desc';
+    const first = await t.app.inject({ method: 'GET', url, headers: admin });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\//);
+    const again = await t.app.inject({ method: 'GET', url, headers: { ...admin, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    const [moved] = await t.db
+      .update(proposals)
+      .set({ consultantId: ids.C! })
+      .where(eq(proposals.proposerName, 'Wati'))
+      .returning();
+    await t.db.update(consultants).set({ name: 'Charlie Teknik Baru' }).where(eq(consultants.id, ids.C!));
+    const changed = await t.app.inject({ method: 'GET', url, headers: { ...admin, 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const rows = (changed.json().data as { data: TAssignedConsultantRow[] }).data;
+    expect(rows.map((row) => [row.name, row.total_proposals])).toEqual([
+      ['Alfa Konsultan', 2],
+      ['Bravo Rayon', 1],
+      ['Charlie Teknik Baru', 1],
+    ]);
+    await t.db.update(proposals).set({ consultantId: ids.A! }).where(eq(proposals.id, moved!.id));
+    await t.db.update(consultants).set({ name: 'Charlie Teknik' }).where(eq(consultants.id, ids.C!));
+  });
+
   it('sorts by the four options of the screen, searches and refuses unknown sorts', async () => {
     const names = async (query: string) => (await list(query)).data.map((row) => row.name);
     expect(await names('sort_by=total_proposals&order_by=desc')).toEqual([
