@@ -231,7 +231,11 @@ describe('regions: the district and subdistrict selects', () => {
     await page.getByTestId('add-button').click();
     await modal().getByText('Tambah Data Kecamatan').waitFor();
     await modal().getByTestId('field-name').fill('Kecamatan Uji E2E');
+    // As choose() does: not while the dialog still zooms in, and the search only once the dropdown is there
+    // (a CI run clicked too early and the dropdown never showed 'Tidak Ada Data').
+    await settle(page);
     await page.getByTestId('field-district').click();
+    await page.getByTestId('field-district-popup').waitFor();
     await page.getByTestId('field-district-search').fill('tidak ada');
     await page.getByTestId('field-district-popup').getByText('Tidak Ada Data').waitFor();
     await page.getByTestId('field-district-search').fill('timur');
