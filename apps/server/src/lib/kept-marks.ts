@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
+import { type Find, keptPerDb } from './kept-per-db.ts';
 
 /**
  * Marks in a long sorted list (issue 11): every `LIST_MARKS.every`-th row's sort key and id, found once per
@@ -24,23 +24,7 @@ export interface MarkedPlace {
 }
 
 /** Kept lists per database handle; a tab's marks are a few hundred keys (300 of them for 300,000 rows). */
-const KEPT_LISTS = 500;
-type Find = () => Promise<ListMarks>;
-const keptMarks = new WeakMap<Db, LRUCache<string, ListMarks, Find>>();
-
-/** Per database handle, so server instances and test apps never share one; a restart starts empty. */
-function keptMarksOf(db: Db) {
-  let kept = keptMarks.get(db);
-  if (!kept) {
-    kept = new LRUCache({
-      max: KEPT_LISTS,
-      // Callers asking for the same list at once share one walk.
-      fetchMethod: (_key, _stale, { context: find }) => find(),
-    });
-    keptMarks.set(db, kept);
-  }
-  return kept;
-}
+const keptMarksOf = keptPerDb<ListMarks>({ max: 500 });
 
 /**
  * The nearest mark before `offset` in the list `key` names (with what keeps it current: the version of its
@@ -49,7 +33,7 @@ function keptMarksOf(db: Db) {
 export async function placeByMarks(
   db: Db,
   key: unknown[],
-  find: Find,
+  find: Find<ListMarks>,
   offset: number,
 ): Promise<MarkedPlace | null> {
   const nearest = Math.floor(offset / LIST_MARKS.every);

@@ -1,7 +1,7 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
+import { type Find, keptPerDb } from './kept-per-db.ts';
 import type { ListRequest } from './pagination.ts';
 
 /**
@@ -21,23 +21,11 @@ interface KeptMatches {
 const KEPT_MATCH_IDS = 20_000;
 /** Kept searches per database handle: 16 MB, about two hundred searches of every size. */
 const KEPT_MATCH_BYTES = 16 * 1024 * 1024;
-type Find = () => Promise<KeptMatches>;
-const keptMatches = new WeakMap<Db, LRUCache<string, KeptMatches, Find>>();
-
-/** Per database handle, so server instances and test apps never share one; a restart starts empty. */
-function keptMatchesOf(db: Db) {
-  let kept = keptMatches.get(db);
-  if (!kept) {
-    kept = new LRUCache({
-      maxSize: KEPT_MATCH_BYTES,
-      sizeCalculation: (matches) => matches.ids.byteLength + 64,
-      // Callers asking for the same search at once share one query.
-      fetchMethod: (_key, _stale, { context: find }) => find(),
-    });
-    keptMatches.set(db, kept);
-  }
-  return kept;
-}
+/** Kept searches per database handle. */
+const keptMatchesOf = keptPerDb<KeptMatches>({
+  maxSize: KEPT_MATCH_BYTES,
+  sizeCalculation: (matches) => matches.ids.byteLength + 64,
+});
 
 /**
  * A search's first KEPT_MATCH_IDS matches in the list's order and their total, as one array in one row:
@@ -51,7 +39,7 @@ export function firstMatches(
   list: ListRequest,
   order: { byDefault: PgColumn; tieBreak: 'asc' | 'desc' },
   matched: (sortKey: SQL.Aliased) => SQLWrapper,
-): Find {
+): Find<KeptMatches> {
   const sortKey = sql`${list.sort?.column ?? order.byDefault}`.as('sort_key');
   const direction = sql.raw(list.sort?.direction === 'asc' ? 'asc' : 'desc');
   return async () => {
@@ -72,7 +60,7 @@ export function firstMatches(
 export async function keptMatchPage(
   db: Db,
   key: unknown[],
-  find: Find,
+  find: Find<KeptMatches>,
   list: ListRequest,
 ): Promise<{ ids: number[]; total: number } | null> {
   const cacheKey = JSON.stringify([...key, list.sortBy ?? '', list.sort?.direction ?? 'desc']);
@@ -88,5 +76,5 @@ export async function keptMatchPage(
 
 /** Forgets every kept search of a database handle (benches time a search's own SQL with it). */
 export function forgetKeptMatches(db: Db) {
-  keptMatches.get(db)?.clear();
+  keptMatchesOf(db).clear();
 }
