@@ -89,6 +89,8 @@ describe('Perlu Approval (structural)', () => {
     assert.equal((await saved).status(), 200);
     await page.getByText('Menyetujui data usulan').waitFor();
     await page.getByRole('button', { name: 'Ok', exact: true }).click();
+    // The message box's closing animation runs over the detail; its button is clicked only once it is gone.
+    await page.getByText('Menyetujui data usulan').waitFor({ state: 'detached' });
 
     // The detail reloads: no panel any more, the document among the structural files, the badge.
     await panel.waitFor({ state: 'detached' });

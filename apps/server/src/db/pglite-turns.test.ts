@@ -96,11 +96,10 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('turns on the embedded database',
     const shorts = events.filter((event) => /^(list|ready) /.test(event));
     // Nothing ran while the long transaction held its turn: every request waited for it, no longer.
     expect(events.slice(0, 2)).toEqual(['long begins', 'long commits']);
-    // First come, first served: the lists finish in the order they came, then the readiness checks.
-    expect(shorts).toEqual([
-      ...Array.from({ length: 10 }, (_, n) => `list ${n}`),
-      ...Array.from({ length: 10 }, (_, n) => `ready ${n}`),
-    ]);
+    // First come, first served: the lists finish in the order they came, then the readiness checks. Those
+    // finish in any order among themselves: each also waits on the file store, which is not a database turn.
+    expect(shorts.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, n) => `list ${n}`));
+    expect(shorts.slice(10).sort()).toEqual(Array.from({ length: 10 }, (_, n) => `ready ${n}`));
     // The later transaction was asked for after the lists' first statements and before their next ones:
     // it runs between them, neither ahead of the requests nor after all of them.
     expect(events.indexOf('later begins')).toBeLessThan(events.indexOf('list 0'));
