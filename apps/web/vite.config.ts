@@ -50,6 +50,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // A lazily loaded chunk's imports are fetched as the browser reads it, not announced first by one
+    // modulepreload link each: a signed-in first visit inserted some sixty links in one task, 45-75 ms of the
+    // main thread at start-up (issue 11). index.html's own list stays (boot-after-paint.ts), and so do the
+    // stylesheets a lazy chunk needs.
+    modulePreload: {
+      resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       treeshake: {
         // antd's rc-components and style helpers declare no sideEffects field, so every module a package's

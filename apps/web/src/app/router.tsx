@@ -63,14 +63,13 @@ export function buildRouteTree(): RouteObject[] {
  * A signed-in first visit fetches the frame, the layout and the screen of the address together, while the
  * profile loads, instead of each after the one above it has rendered.
  */
-export function preloadSignedInRoute(routes: RouteObject[], pathname: string): void {
+export function preloadSignedInRoute(routes: RouteObject[], pathname: string): Promise<unknown> {
   const matches = matchRoutes(routes, pathname) ?? [];
   const route = (matches.at(-1)?.route.handle as RouteHandle | undefined)?.route;
-  if (!route || route.layout === 'guest' || route.layout === 'error') return;
+  if (!route || route.layout === 'guest' || route.layout === 'error') return Promise.resolve();
   const screen = SCREENS[route.name as keyof typeof SCREENS];
-  for (const part of [SignedInFrame, LAYOUTS[route.layout], screen]) {
-    if (part && 'preload' in part) void part.preload();
-  }
+  const parts = [SignedInFrame, LAYOUTS[route.layout], screen];
+  return Promise.allSettled(parts.map((part) => (part && 'preload' in part ? part.preload() : undefined)));
 }
 
 const routeTree = buildRouteTree();
