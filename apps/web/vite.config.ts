@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { bootAfterPaint } from './boot-after-paint.ts';
 import { BUNDLE_REPORT_DIR, bundleReport } from './bundle-report.ts';
+import { styleTextNotMarkup } from './style-text.ts';
 
 const API_SERVER = 'http://127.0.0.1:3000';
 /** Web tests that need a module graph of their own (see test.projects). */
@@ -20,6 +21,7 @@ export default defineConfig({
   plugins: [
     react(),
     bootAfterPaint(),
+    styleTextNotMarkup(),
     // The bundle report lives beside dist/, so the server never serves it (issue 11).
     visualizer({
       filename: `${BUNDLE_REPORT_DIR}stats.html`,
