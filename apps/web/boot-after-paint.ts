@@ -3,7 +3,9 @@
 // fetch every script of the first screen alongside the stylesheet (on a slow connection they share its
 // bandwidth) and, when they arrived quickly, run them before painting: the loader only showed after the whole
 // bundle had been evaluated. Now the HTML and the stylesheet paint first; two animation frames later (the first
-// one painted) the same modules are preloaded, all at once as before, and the entry is imported.
+// one painted) the same modules are preloaded, all at once as before. Then they are evaluated one by one, each in
+// a task of its own (a message between them, which no timer clamp delays), and the entry last: evaluated as the
+// entry's imports they were one task of 50-80 ms on a traced mobile load, the largest before the first render.
 // A tab opened in the background paints nothing (and runs no animation frames): it starts at once.
 import type { Plugin } from 'vite';
 
@@ -22,9 +24,13 @@ export function bootAfterPaint(): Plugin {
         const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
         const rest = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
         const boot =
-          `const boot = () => { for (const href of ${JSON.stringify([entry, ...preloads])}) { ` +
+          `const boot = async () => { for (const href of ${JSON.stringify([entry, ...preloads])}) { ` +
           `const link = document.createElement('link'); link.rel = 'modulepreload'; link.crossOrigin = ''; ` +
-          `link.href = href; document.head.append(link); } import(${JSON.stringify(entry)}); }; ` +
+          `link.href = href; document.head.append(link); } ` +
+          `const channel = new MessageChannel(); ` +
+          `for (const href of ${JSON.stringify(preloads)}) { try { await import(href); } catch { break; } ` +
+          `await new Promise((resolve) => { channel.port1.onmessage = resolve; channel.port2.postMessage(0); }); } ` +
+          `import(${JSON.stringify(entry)}); }; ` +
           `if (document.visibilityState === 'hidden') boot(); ` +
           `else requestAnimationFrame(() => requestAnimationFrame(boot));`;
         return rest.replace('</head>', `  <script type="module">${boot}</script>\n  </head>`);
