@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
-import { preloadRoute, router } from './app/router.tsx';
+import { prefetchRouteData, preloadRoute, router } from './app/router.tsx';
 import { endSession, loadProfile } from './features/auth/session.ts';
 import { setUnauthenticatedHandler } from './lib/errors.ts';
 import { getToken } from './lib/session.ts';
@@ -18,12 +18,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 const root = createRoot(container);
 
-// A stored session: the profile and the code of the address load together, and the first render waits for
-// both (index.html's splash shows meanwhile). That render is then the whole signed-in screen, made as a
-// transition: React renders it in slices of a few milliseconds and lets the browser breathe between them.
-// Rendered before the profile, the screen came with the profile's store update instead, which React renders
-// in one piece: one long task that held input and paint (Lighthouse's blocking time, issue 11).
-if (getToken()) await Promise.allSettled([loadProfile(), preloadRoute(window.location.pathname)]);
+// A stored session: the profile and the code of the address load together, then the screen's first data,
+// and the first render waits for them (index.html's splash shows meanwhile). That render is then the whole
+// signed-in screen with its rows, made as a transition: React renders it in slices of a few milliseconds and
+// lets the browser breathe between them. Store updates (the profile, a query's answer) React renders in one
+// piece instead: each was one long task that held input and paint (Lighthouse's blocking time, issue 11).
+if (getToken()) {
+  const { pathname } = window.location;
+  await Promise.allSettled([loadProfile().then(() => prefetchRouteData(pathname)), preloadRoute(pathname)]);
+}
 startTransition(() => {
   root.render(
     <StrictMode>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   APP_INFO,
   authUser,
@@ -9,8 +9,16 @@ import {
   renderApp,
   resetAppAroundEachTest,
 } from '../test/app-harness.tsx';
+import type { PreloadableComponent } from './preloadable.ts';
+import { SCREENS } from './screens.tsx';
 
 const signIn = () => localStorage.setItem('token', 'test-token');
+
+// Several tests open /maps and end once the shell shows; its screen's code (maps, workers) is loaded first, so
+// no import of it is still running when a test's environment is torn down.
+beforeAll(async () => {
+  await (SCREENS.maps as PreloadableComponent).preload();
+});
 
 describe('routing and guards', () => {
   resetAppAroundEachTest();

@@ -61,3 +61,12 @@ export const SCREENS: Record<RouteName, ComponentType | PreloadableComponent> = 
   forbidden: named(() => import('../pages/errors/StatusPage.tsx'), 'ForbiddenPage'),
   'not-found': named(() => import('../pages/errors/StatusPage.tsx'), 'NotFoundPage'),
 };
+
+/**
+ * The first data of screens that a signed-in first visit asks for while their code loads (lib/first-view.ts):
+ * the first render waits for them, so the rows come with the screen rather than in a render of their own.
+ */
+export const FIRST_VIEWS: Partial<Record<RouteName, () => Promise<unknown>>> = {
+  usulan: async () => (await import('../pages/proposal/ProposalListPage.tsx')).prefetchFirstView(),
+  maps: async () => (await import('../pages/maps/MapsPage.tsx')).prefetchFirstView(),
+};

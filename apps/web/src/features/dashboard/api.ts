@@ -3,9 +3,10 @@ import {
   type TDashboardExportType,
   type TDashboardPlace,
 } from '@eusulan/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import type { OptionQuery } from '../../components/use-remote-options.ts';
 import { requestFile, saveFile } from '../../lib/download.ts';
+import { prefetchFirstView } from '../../lib/first-view.ts';
 import { API_PREFIX, http } from '../../lib/http.ts';
 import { type Choice, choiceParam, dashboardQuery } from './filters.ts';
 import { loadLayerLines } from './layer-loader.ts';
@@ -97,24 +98,31 @@ export function useDashboardCompletedWorks(filters: DashboardFilters) {
 /** The checkbox lists are short; 100 (the select-list maximum) holds every year and type. */
 const OPTION_LIMIT = 100;
 
-function useOptions<T>(name: string, path: string) {
-  return useQuery({
-    queryKey: dashboardKeys.options(name),
-    queryFn: async ({ signal }) =>
-      (await http.get<T[]>(`${API_PREFIX.global}/select-list/${path}`, { limit: OPTION_LIMIT }, { signal }))
-        .data ?? [],
-    staleTime: 60_000,
-  });
-}
+const optionsQuery = <T>(path: string) => ({
+  queryKey: dashboardKeys.options(path),
+  queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+    (await http.get<T[]>(`${API_PREFIX.global}/select-list/${path}`, { limit: OPTION_LIMIT }, { signal }))
+      .data ?? [],
+  staleTime: 60_000,
+});
 
-export const useProposalYears = () => useOptions<{ year: number }>('year-proposal', 'year-proposal');
-export const useCompletedWorkYears = () =>
-  useOptions<{ year: number }>('year-completed-work', 'year-completed-work');
-export const useTypeWorkColors = () =>
-  useOptions<{ id: number; idHash: string; typeWork: string; color: string }>(
-    'type-work-color',
-    'type-work-color',
-  );
+const PROPOSAL_YEARS = optionsQuery<{ year: number }>('year-proposal');
+const WORK_YEARS = optionsQuery<{ year: number }>('year-completed-work');
+const WORK_TYPES = optionsQuery<{ id: number; idHash: string; typeWork: string; color: string }>(
+  'type-work-color',
+);
+
+export const useProposalYears = () => useQuery(PROPOSAL_YEARS);
+export const useCompletedWorkYears = () => useQuery(WORK_YEARS);
+export const useTypeWorkColors = () => useQuery(WORK_TYPES);
+
+/** The filter lists a signed-in first visit to /maps asks for before the first render (lib/first-view.ts). */
+export const prefetchDashboardOptions = (client: QueryClient) =>
+  Promise.all([
+    prefetchFirstView(client, PROPOSAL_YEARS),
+    prefetchFirstView(client, WORK_YEARS),
+    prefetchFirstView(client, WORK_TYPES),
+  ]);
 
 /** A lokasi option of the location select: the select-list answers names, so the name is the id. */
 export interface LocationOption {

@@ -6,9 +6,16 @@ import {
   type TProposalRow,
   type TProposalType,
 } from '@eusulan/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { listQuery, type TableState } from '../../components/data-table/table-state.ts';
 import { requestFile, saveFile } from '../../lib/download.ts';
+import { firstViewStaleTime, prefetchFirstView } from '../../lib/first-view.ts';
 import { API_PREFIX, http, type Query } from '../../lib/http.ts';
 import { startJob, useBackgroundJob } from '../jobs/api.ts';
 
@@ -77,14 +84,24 @@ async function fetchProposalPage(query: Query, signal?: AbortSignal): Promise<Pr
   return { rows: body.data?.data ?? [], total: body.data?.total ?? 0 };
 }
 
+const proposalListOptions = (filters: ProposalListFilters, state: TableState) => ({
+  queryKey: proposalKeys.list(filters, state),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    fetchProposalPage(proposalListQuery(filters, state), signal),
+});
+
 /** One page of the /usulan list; the previous page stays on screen while the next one loads. */
 export function useProposals(filters: ProposalListFilters, state: TableState) {
   return useQuery({
-    queryKey: proposalKeys.list(filters, state),
-    queryFn: ({ signal }) => fetchProposalPage(proposalListQuery(filters, state), signal),
+    ...proposalListOptions(filters, state),
     placeholderData: keepPreviousData,
+    staleTime: firstViewStaleTime,
   });
 }
+
+/** The page a signed-in first visit to /usulan shows, asked for before the first render (lib/first-view.ts). */
+export const prefetchProposals = (client: QueryClient, filters: ProposalListFilters, state: TableState) =>
+  prefetchFirstView(client, proposalListOptions(filters, state));
 
 /** The proposals made earlier at one place (Cek Histori Jalan, the detail's location history). */
 export function usePlaceHistory(

@@ -7,6 +7,7 @@ import {
   type DashboardFilters as Filters,
   INITIAL_FILTERS,
   type LocationOption,
+  prefetchDashboardOptions,
   useCompletedWorkYears,
   useDashboardCompletedWorks,
   useDashboardProposals,
@@ -19,6 +20,7 @@ import { LazyDashboardMap } from '../../features/dashboard/components/LazyDashbo
 import { PlaceSearch } from '../../features/dashboard/components/PlaceSearch.tsx';
 import { DASHBOARD_TEXTS } from '../../features/dashboard/texts.ts';
 import { handleApiError } from '../../lib/errors.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import './maps-page.css';
 
 // The two detail dialogs (forms, uploads, tabs, maps) load when a line is first clicked, so the page and
@@ -30,6 +32,9 @@ const CompletedWorkModal = lazy(async () => ({
   default: (await import('../../features/completed-work/components/CompletedWorkModal.tsx'))
     .CompletedWorkModal,
 }));
+
+/** The filter lists, asked for by a signed-in first visit before the page renders (its loader is then skipped). */
+export const prefetchFirstView = () => prefetchDashboardOptions(queryClient);
 
 const isNarrow = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches;
 

@@ -4,18 +4,21 @@ import { Button, Space } from 'antd';
 import { lazy, useState } from 'react';
 import { useCurrentRoute } from '../../app/current-route.ts';
 import { DataTable, tablePageOf, useTableState } from '../../components/data-table/DataTable.tsx';
+import { INITIAL_TABLE_STATE } from '../../components/data-table/table-state.ts';
 import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { fetchProposal, useProposals } from '../../features/proposal/api.ts';
+import { fetchProposal, prefetchProposals, useProposals } from '../../features/proposal/api.ts';
 import { LazyProposalDetailDialog } from '../../features/proposal/components/LazyProposalDetailDialog.tsx';
 import {
   DetailButton,
+  INITIAL_PROPOSAL_FILTERS,
   PrintButton,
   ProposalListFilterBar,
   proposalListColumns,
   useProposalListFilters,
 } from '../../features/proposal/components/ProposalListParts.tsx';
 import { handleApiError } from '../../lib/errors.ts';
+import { queryClient } from '../../lib/query-client.ts';
 
 // The dialogs (form, uploads, detail tabs, the spreadsheet import) load when first opened (issue 11).
 const ProposalFormDialog = lazy(async () => ({
@@ -29,6 +32,10 @@ const ImportProposalDialog = lazy(async () => ({
 export const canImport = (type: TProposalType) => type === 'pokir' || type === 'musrenbang';
 
 export { printPath } from '../../features/proposal/components/ProposalListParts.tsx';
+
+/** The first page of the first tab, asked for by a signed-in first visit before the list renders. */
+export const prefetchFirstView = () =>
+  prefetchProposals(queryClient, INITIAL_PROPOSAL_FILTERS, INITIAL_TABLE_STATE);
 
 /** Which row actions a proposal offers (spec §2, §4): Edit only while unverified, Print only with a survey. */
 export function rowActionsOf(row: Pick<TProposalRow, 'statusType' | 'hasSurvey'>) {
