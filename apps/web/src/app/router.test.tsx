@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { profileFromAuthUser } from '../features/auth/profile.ts';
+import { setProfile } from '../features/auth/profile-store.ts';
 import {
   APP_INFO,
   authUser,
@@ -10,6 +12,7 @@ import {
   resetAppAroundEachTest,
 } from '../test/app-harness.tsx';
 import type { PreloadableComponent } from './preloadable.ts';
+import { buildRouteTree, prefetchSignedInData } from './router.tsx';
 import { SCREENS } from './screens.tsx';
 
 const signIn = () => localStorage.setItem('token', 'test-token');
@@ -153,5 +156,29 @@ describe('shells', () => {
     renderApp('/usulan');
     expect(await screen.findByRole('heading', { name: 'Usulan' })).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('need-approval'))).toBe(false);
+  });
+});
+
+describe('a signed-in first visit’s first data', () => {
+  resetAppAroundEachTest();
+  const asked = (fetchMock: ReturnType<typeof mockApi>) =>
+    fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+
+  it('asks for /usulan’s first page of rows when the role may open it', async () => {
+    signIn();
+    setProfile(profileFromAuthUser(authUser('admin')));
+    const fetchMock = mockApi({ 'GET /api-web/proposal': () => ok({ data: [], total: 0 }) });
+    await prefetchSignedInData(buildRouteTree(), '/usulan');
+    expect(asked(fetchMock)).toEqual(['/api-web/proposal']);
+  });
+
+  it('asks for nothing when the role may not open the address, or the screen has no first data', async () => {
+    signIn();
+    setProfile(profileFromAuthUser(authUser('consultan')));
+    const fetchMock = mockApi({});
+    await prefetchSignedInData(buildRouteTree(), '/usulan');
+    setProfile(profileFromAuthUser(authUser('admin')));
+    await prefetchSignedInData(buildRouteTree(), '/master/jalan');
+    expect(asked(fetchMock)).toEqual([]);
   });
 });
