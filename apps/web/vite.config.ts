@@ -53,9 +53,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // A lazily loaded chunk's imports are fetched as the browser reads it, not announced first by one
-    // modulepreload link each: a signed-in first visit inserted some sixty links in one task, 45-75 ms of the
-    // main thread at start-up (issue 11). index.html's own list stays (boot-after-paint.ts), and so do the
-    // stylesheets a lazy chunk needs.
+    // modulepreload link each: with the links, a traced mobile start-up's module evaluation and first commit
+    // were each 30-50 ms longer (issue 11, decisions.md). index.html's own list stays (boot-after-paint.ts),
+    // and so do the stylesheets a lazy chunk needs.
     modulePreload: {
       resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? deps : []),
     },

@@ -67,6 +67,6 @@ export const SCREENS: Record<RouteName, ComponentType | PreloadableComponent> = 
  * the first render waits for them, so the rows come with the screen rather than in a render of their own.
  */
 export const FIRST_VIEWS: Partial<Record<RouteName, () => Promise<unknown>>> = {
-  usulan: async () => (await import('../pages/proposal/ProposalListPage.tsx')).prefetchFirstView(),
-  maps: async () => (await import('../pages/maps/MapsPage.tsx')).prefetchFirstView(),
+  usulan: async () => (await import('../pages/proposal/ProposalListPage.tsx')).loadFirstView(),
+  maps: async () => (await import('../pages/maps/MapsPage.tsx')).loadFirstView(),
 };

@@ -38,6 +38,8 @@ describe('first view', () => {
     ).resolves.toBeUndefined();
     const broken = query(queryClient, ['broken']);
     expect(broken?.state.status).toBe('error');
+    // The common error handler stays quiet: the screen's own request reports the failure.
+    expect(broken?.meta?.handlesOwnErrors).toBe(true);
     expect(broken && firstViewStaleTime(broken)).toBe(0);
   });
 });

@@ -14,7 +14,8 @@ export async function prefetchFirstView<TData>(
   client: QueryClient,
   options: FetchQueryOptions<TData, Error, TData, QueryKey>,
 ): Promise<void> {
-  await client.prefetchQuery(options);
+  // A failure is left to the screen: its own request reports it, once, when it renders.
+  await client.prefetchQuery({ ...options, meta: { ...options.meta, handlesOwnErrors: true } });
   const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
   if (query?.state.status === 'success') prefetchedAnswer.set(query.queryHash, query.state.dataUpdateCount);
 }

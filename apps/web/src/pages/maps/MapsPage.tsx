@@ -34,7 +34,7 @@ const CompletedWorkModal = lazy(async () => ({
 }));
 
 /** The filter lists, asked for by a signed-in first visit before the page renders (its loader is then skipped). */
-export const prefetchFirstView = () => prefetchDashboardOptions(queryClient);
+export const loadFirstView = () => prefetchDashboardOptions(queryClient);
 
 const isNarrow = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches;
 

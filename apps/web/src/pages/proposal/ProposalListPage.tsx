@@ -34,7 +34,7 @@ export const canImport = (type: TProposalType) => type === 'pokir' || type === '
 export { printPath } from '../../features/proposal/components/ProposalListParts.tsx';
 
 /** The first page of the first tab, asked for by a signed-in first visit before the list renders. */
-export const prefetchFirstView = () =>
+export const loadFirstView = () =>
   prefetchProposals(queryClient, INITIAL_PROPOSAL_FILTERS, INITIAL_TABLE_STATE);
 
 /** Which row actions a proposal offers (spec §2, §4): Edit only while unverified, Print only with a survey. */

@@ -59,10 +59,10 @@ export function PrintButton({ proposalId }: { proposalId: number }) {
   );
 }
 
-/** Type tab and year range; the years are sent only when set (spec §5). */
 /** The list's filters when it opens: the first tab (taruna), all years. */
 export const INITIAL_PROPOSAL_FILTERS: ProposalListFilters = { proposalType: 'taruna' };
 
+/** Type tab and year range; the years are sent only when set (spec §5). */
 export function useProposalListFilters() {
   const [proposalType, setProposalType] = useState<TProposalType>(INITIAL_PROPOSAL_FILTERS.proposalType);
   const [startYear, setStartYear] = useState<Dayjs | null>(null);
