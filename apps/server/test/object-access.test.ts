@@ -82,6 +82,10 @@ interface Ids {
   draftProposal: number;
   surveyedProposal: number;
   proposalFile: number;
+  /** Of the surveyed proposal, on the map: the proposer's letter and the structural decision's document. */
+  mapProposalFile: number;
+  structuralDocument: number;
+  mapPhoto: number;
   photo: number;
   video: number;
   completedWorkImport: number;
@@ -97,6 +101,7 @@ let admin: Record<string, string>;
 let owner: Record<string, string>;
 let other: Record<string, string>;
 let umum: Record<string, string>;
+let structural: Record<string, string>;
 const ids = {} as Ids;
 let villageId: number;
 let asbId: number;
@@ -177,6 +182,7 @@ beforeAll(async () => {
   owner = ownerUser.headers;
   other = (await t.signIn('consultan', { consultantType: 'external' })).headers;
   umum = (await t.signIn('umum')).headers;
+  structural = (await t.signIn('structural')).headers;
   const [district] = await t.db.insert(districts).values({ name: 'Surabaya Timur' }).returning();
   const [subdistrict] = await t.db
     .insert(subdistricts)
@@ -223,9 +229,19 @@ beforeAll(async () => {
 
   const surveyed = await ownersProposal(consultantId);
   ids.surveyedProposal = surveyed.id;
+  ids.mapProposalFile = surveyed.proposalFiles[0]!.id;
   await ok(owner, ['POST', `/api/survey/${surveyed.id}`, 'json']);
-  await ok(owner, ['POST', `/api/survey/${surveyed.id}/photo`, 'photo']);
+  ids.mapPhoto = (await ok(owner, ['POST', `/api/survey/${surveyed.id}/photo`, 'photo'])).surveyPhotos[0].id;
   await ok(owner, ['POST', `/api/survey/${surveyed.id}/submit`]);
+  const decision = await multipart({ processType: 'pending' }, { 'files[]': [fixture('surat-usulan.pdf')] });
+  const decided = await t.app.inject({
+    method: 'POST',
+    url: `/api-web/process/${surveyed.id}/change-process`,
+    headers: { ...structural, ...decision.headers },
+    payload: decision.payload,
+  });
+  expect(decided.statusCode, decided.body).toBe(200);
+  ids.structuralDocument = decided.json().data.proposalFilesStruktural[0].id;
 
   const [color] = await t.db
     .insert(typeWorkColors)
@@ -287,6 +303,122 @@ describe('a consultant and another consultant’s objects', () => {
       expect(response.statusCode, `${route} as the owner`).toBe(200);
     }
     expect(await t.db.select().from(proposals).where(eq(proposals.id, ids.draftProposal))).toEqual(before);
+  });
+});
+
+/**
+ * Personal data (UU 27/2022): umum opens only what its screens show, a proposal the map draws, with the
+ * proposer's phone masked and no files; a proposal not yet surveyed does not exist for it. For each {id}
+ * route umum may call, what it gets for an object off the map and for one on it. Staff (admin, structural)
+ * reach both. A new {id} route open to umum without a row here fails the test.
+ */
+const UMUM: Record<string, { offMap?: (ids: Ids) => Call; onMap: (ids: Ids) => Call; onMapStatus: number }> =
+  {
+    'GET /api-web/proposal/:id': {
+      offMap: (ids) => ['GET', `/api-web/proposal/${ids.draftProposal}`],
+      onMap: (ids) => ['GET', `/api-web/proposal/${ids.surveyedProposal}`],
+      onMapStatus: 200,
+    },
+    'GET /api-web/media/proposal-file/:id': {
+      offMap: (ids) => ['GET', `/api-web/media/proposal-file/${ids.proposalFile}`],
+      onMap: (ids) => ['GET', `/api-web/media/proposal-file/${ids.mapProposalFile}`],
+      onMapStatus: 404,
+    },
+    'GET /api-web/media/survey-photo/:id': {
+      offMap: (ids) => ['GET', `/api-web/media/survey-photo/${ids.photo}`],
+      onMap: (ids) => ['GET', `/api-web/media/survey-photo/${ids.mapPhoto}`],
+      onMapStatus: 200,
+    },
+    'GET /api-web/media/survey-video/:id': {
+      offMap: (ids) => ['GET', `/api-web/media/survey-video/${ids.video}`],
+      onMap: (ids) => ['GET', `/api-web/media/survey-video/${ids.video}`],
+      onMapStatus: 404,
+    },
+    // Another user's job and its file.
+    'GET /api-web/jobs/:id': { onMap: (ids) => ['GET', `/api-web/jobs/${ids.job}`], onMapStatus: 404 },
+    'GET /api-web/jobs/:id/file': {
+      onMap: (ids) => ['GET', `/api-web/jobs/${ids.job}/file`],
+      onMapStatus: 404,
+    },
+    // Completed works are public works, with money hidden (below).
+    'GET /api-web/completed-work-detail/:id': {
+      onMap: (ids) => ['GET', `/api-web/completed-work-detail/${ids.completedWorkImport}?page=1&limit=10`],
+      onMapStatus: 200,
+    },
+    'GET /api-web/completed-work-detail/:id/detail': {
+      onMap: (ids) => ['GET', `/api-web/completed-work-detail/${ids.completedWork}/detail`],
+      onMapStatus: 200,
+    },
+  };
+
+describe('umum and personal data', () => {
+  it('every {id} route umum may call has a rule here', () => {
+    const umumIdRoutes = Object.entries(MATRIX)
+      .filter(
+        ([route, access]) =>
+          route.includes('/:') &&
+          (access === 'signed-in' || (Array.isArray(access) && access.includes('umum'))),
+      )
+      .map(([route]) => route);
+    expect(umumIdRoutes.filter((route) => !(route in UMUM))).toEqual([]);
+  });
+
+  it('umum reaches a proposal on the map and its survey photos, nothing off it and no file', async () => {
+    for (const [route, rule] of Object.entries(UMUM)) {
+      if (rule.offMap) {
+        const response = await inject(umum, rule.offMap(ids));
+        expect(response.statusCode, `${route} off the map: ${response.body}`).toBe(404);
+      }
+      const response = await inject(umum, rule.onMap(ids));
+      expect(response.statusCode, `${route} on the map: ${response.body.slice(0, 200)}`).toBe(
+        rule.onMapStatus,
+      );
+    }
+  });
+
+  it('staff reach every one of these proposal objects', async () => {
+    for (const headers of [admin, structural]) {
+      for (const [route, rule] of Object.entries(UMUM)) {
+        if (route.startsWith('GET /api-web/jobs') || route.includes('completed-work')) continue;
+        for (const call of [rule.offMap?.(ids), rule.onMap(ids)]) {
+          if (!call) continue;
+          const response = await inject(headers, call);
+          expect(response.statusCode, `${call[1]} as staff`).toBe(200);
+        }
+      }
+      const structuralDocument = await inject(headers, [
+        'GET',
+        `/api-web/media/proposal-file/${ids.structuralDocument}`,
+      ]);
+      expect(structuralDocument.statusCode).toBe(200);
+    }
+    const forUmum = await inject(umum, ['GET', `/api-web/media/proposal-file/${ids.structuralDocument}`]);
+    expect(forUmum.statusCode).toBe(404);
+  });
+
+  it('umum’s proposal detail masks the phone and carries no files', async () => {
+    const forAdmin = await ok(admin, ['GET', `/api-web/proposal/${ids.surveyedProposal}`]);
+    expect(forAdmin.phoneNumber).toBe('081300000');
+    expect(forAdmin.proposalFiles).toHaveLength(1);
+    expect(forAdmin.proposalFilesStruktural).toHaveLength(1);
+    const forUmum = await ok(umum, ['GET', `/api-web/proposal/${ids.surveyedProposal}`]);
+    expect(forUmum.phoneNumber).toBe('0813*0000');
+    expect(forUmum.proposalFiles).toEqual([]);
+    expect(forUmum.proposalFilesStruktural).toEqual([]);
+    expect(forUmum.proposerName).toBe(forAdmin.proposerName);
+    expect(JSON.stringify(forUmum)).not.toContain('081300000');
+  });
+
+  it('umum’s place history lists only proposals on the map, phones masked', async () => {
+    const place = `/api-web/proposal?isHistory=1&villageId=${villageId}&page=1&limit=10`;
+    const forAdmin = await ok(admin, ['GET', place]);
+    expect(forAdmin.data.map((row: { id: number }) => row.id).sort()).toEqual(
+      [ids.draftProposal, ids.surveyedProposal].sort(),
+    );
+    const forUmum = await ok(umum, ['GET', place]);
+    expect(forUmum.total).toBe(1);
+    expect(forUmum.data).toHaveLength(1);
+    expect(forUmum.data[0]).toMatchObject({ id: ids.surveyedProposal, phoneNumber: '0813*0000' });
   });
 });
 

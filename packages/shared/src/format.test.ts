@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatDateTime, formatRtRw, formatRupiah } from './format.ts';
+import {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatRtRw,
+  formatRupiah,
+  maskPhoneNumber,
+} from './format.ts';
 
 describe('formatRupiah', () => {
   it('groups thousands with dots and prefixes Rp', () => {
@@ -47,5 +54,17 @@ describe('formatRtRw', () => {
   it('shows a dash for an empty RT or RW', () => {
     expect(formatRtRw(null)).toBe('-');
     expect(formatRtRw('07')).toBe('07');
+  });
+});
+
+describe('maskPhoneNumber', () => {
+  it('keeps the first and last four characters of a phone number', () => {
+    expect(maskPhoneNumber('081234567890')).toBe('0812****7890');
+    expect(maskPhoneNumber('+6281234567890')).toBe('+628******7890');
+    expect(maskPhoneNumber('081300000')).toBe('0813*0000');
+  });
+  it('shows only the last two characters of a short number', () => {
+    expect(maskPhoneNumber('031555')).toBe('****55');
+    expect(maskPhoneNumber('7')).toBe('7');
   });
 });

@@ -62,3 +62,14 @@ export function formatBytes(bytes: number, decimals = 2): string {
 export function formatRtRw(value: string | null | undefined): string {
   return value ? value : '-';
 }
+
+/**
+ * A phone number with its middle hidden, for readers who may see a proposal but not reach its proposer
+ * (UU 27/2022 on personal data): the first and last four characters stay, so the office can still tell
+ * two proposers apart on the phone, '0812****7890'. Short numbers keep only their last two.
+ */
+export function maskPhoneNumber(value: string): string {
+  const phone = value.trim();
+  if (phone.length >= 9) return `${phone.slice(0, 4)}${'*'.repeat(phone.length - 8)}${phone.slice(-4)}`;
+  return `${'*'.repeat(Math.max(phone.length - 2, 0))}${phone.slice(-2)}`;
+}

@@ -3,10 +3,11 @@ import { surveyPhotos, surveyVideos } from '../../db/schema/index.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { idParam } from '../../lib/params.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { type ByteRange, StoredFileMissingError } from '../../storage/file-storage.ts';
-import { canViewProposal } from '../proposal/proposal.policy.ts';
-import { findFile } from '../proposal/proposal.queries.ts';
+import { canViewProposal, seesPersonalData } from '../proposal/proposal.policy.ts';
+import { findFile, isDrawnOnMap } from '../proposal/proposal.queries.ts';
 import { findSurveyMedia } from '../survey/survey.queries.ts';
 
 /** Types a browser may show in place; anything else is always a download. */
@@ -81,9 +82,24 @@ export async function mediaRoutes(app: FastifyInstance) {
     return reply.send(stream);
   }
 
+  /** A survey's photos and videos: staff as they see the proposal; umum a submitted survey's, on the map. */
+  async function canViewSurveyMedia(
+    auth: AuthContext,
+    media: { proposalId: number; consultantId: number; isDraft: boolean },
+  ) {
+    if (auth.role !== 'umum') return canViewProposal(auth, media);
+    return (
+      !media.isDraft &&
+      canViewProposal(auth, { ...media, isDrawnOnMap: await isDrawnOnMap(db, media.proposalId) })
+    );
+  }
+
+  // The proposer's letters and the structural documents are personal data, for staff only.
   app.get('/api-web/media/proposal-file/:id', withQueryToken, async (request, reply) => {
+    const auth = authOf(request);
     const file = await findFile(db, idParam(request.params));
-    if (!file || !canViewProposal(authOf(request), file)) throw notFound('File tidak ditemukan.');
+    if (!file || !seesPersonalData(auth) || !canViewProposal(auth, file))
+      throw notFound('File tidak ditemukan.');
     return send(request, reply, { ...file, size: Number(file.size) });
   });
 
@@ -93,7 +109,8 @@ export async function mediaRoutes(app: FastifyInstance) {
   ] as const) {
     app.get(`/api-web/media/${kind}/:id`, withQueryToken, async (request, reply) => {
       const media = await findSurveyMedia(db, table, idParam(request.params));
-      if (!media || !canViewProposal(authOf(request), media)) throw notFound('File tidak ditemukan.');
+      if (!media || !(await canViewSurveyMedia(authOf(request), media)))
+        throw notFound('File tidak ditemukan.');
       return send(request, reply, { ...media, size: Number(media.size) });
     });
   }

@@ -9,25 +9,29 @@ import {
   canEditContactPerson,
   canEditProposal,
   canViewProposal,
+  seesPersonalData,
 } from './proposal.policy.ts';
-import { presentProposalDetail } from './proposal.presenter.ts';
-import { findProposal, listFiles } from './proposal.queries.ts';
+import { presentProposalDetail, withMaskedPhone } from './proposal.presenter.ts';
+import { findProposal, isDrawnOnMap, listFiles } from './proposal.queries.ts';
 
 /**
  * GET proposal/{id} as the signed-in user may see it, also the answer of every write on one proposal.
- * Another consultant's proposal does not exist for a consultant (404).
+ * Another consultant's proposal does not exist for a consultant (404), nor one off the map for umum, who
+ * gets the phone masked and no files.
  */
 export async function loadProposalDetail(db: Db, request: FastifyRequest, id: number) {
   const auth = authOf(request);
   const row = await findProposal(db, id);
-  if (!row || !canViewProposal(auth, row)) throw notFound();
+  const isDrawn = auth.role === 'umum' && row !== null && (await isDrawnOnMap(db, id));
+  if (!row || !canViewProposal(auth, { ...row, isDrawnOnMap: isDrawn })) throw notFound();
+  const showsPersonalData = seesPersonalData(auth);
   const [files, surveys] = await Promise.all([
-    listFiles(db, id),
+    showsPersonalData ? listFiles(db, id) : [],
     submittedSurveyIds(db, id).then((ids) => loadSurveys(db, ids)),
   ]);
   // Newest first; umum never receives nominal values (spec §6).
   const visibility = { showNominal: auth.role !== 'umum' };
-  return presentProposalDetail(
+  const detail = presentProposalDetail(
     row,
     files,
     {
@@ -40,4 +44,5 @@ export async function loadProposalDetail(db: Db, request: FastifyRequest, id: nu
       surveyHistories: surveys.map((survey) => presentSurveyHistoryItem(survey, visibility)),
     },
   );
+  return showsPersonalData ? detail : withMaskedPhone(detail);
 }

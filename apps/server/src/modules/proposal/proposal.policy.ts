@@ -6,9 +6,26 @@ interface ProposalOwnership {
   statusType: TStatusType;
 }
 
-/** Admin, structural and umum see every proposal; a consultant only those assigned to it. */
-export const canViewProposal = (auth: AuthContext, proposal: { consultantId: number }) =>
-  auth.role !== 'consultan' || (auth.consultantId !== null && auth.consultantId === proposal.consultantId);
+/**
+ * Admin and structural see every proposal, a consultant those assigned to it, umum only those the maps
+ * dashboard draws (its screens open no other): a proposal not yet surveyed is a citizen's request, not a
+ * public record. `isDrawnOnMap` is needed for umum only; left out, umum sees nothing.
+ */
+export const canViewProposal = (
+  auth: AuthContext,
+  proposal: { consultantId: number; isDrawnOnMap?: boolean },
+) => {
+  if (auth.role === 'consultan')
+    return auth.consultantId !== null && auth.consultantId === proposal.consultantId;
+  if (auth.role === 'umum') return proposal.isDrawnOnMap === true;
+  return true;
+};
+
+/**
+ * The proposer's phone number in full and the proposal's files (the proposer's letters, the structural
+ * documents) are for the office's staff; umum sees the phone masked and no files (UU 27/2022).
+ */
+export const seesPersonalData = (auth: AuthContext) => auth.role !== 'umum';
 
 /** Edit from the list: admin, and only while unverified (spec §4). */
 export const canEditProposal = (auth: AuthContext, proposal: ProposalOwnership) =>
@@ -35,6 +52,9 @@ export const canChangeProcess = (
   proposal: { statusType: TStatusType; processType: TProcessType | null },
 ) => auth.role === 'structural' && awaitsProcessDecision(proposal);
 
-/** A consultant's lists are scoped to its own proposals. */
-export const proposalScopeOf = (auth: AuthContext) =>
-  auth.role === 'consultan' ? { consultantId: auth.consultantId ?? -1 } : {};
+/** A consultant's lists are scoped to its own proposals, umum's (the place history) to those on the map. */
+export const proposalScopeOf = (auth: AuthContext) => {
+  if (auth.role === 'consultan') return { consultantId: auth.consultantId ?? -1 };
+  if (auth.role === 'umum') return { drawnOnMap: true };
+  return {};
+};

@@ -1,6 +1,7 @@
 import {
   CONSULTANT_TYPE_NAMES,
   formatDate,
+  maskPhoneNumber,
   PROCESS_TYPE_NAMES,
   PROPOSAL_TYPE_NAMES,
   type TProposalDetail,
@@ -47,6 +48,12 @@ export function presentProposalRow(row: ProposalRecord): TProposalRow {
     },
   };
 }
+
+/** A proposal as a reader without access to personal data sees it (policy: seesPersonalData). */
+export const withMaskedPhone = <T extends { phoneNumber: string }>(proposal: T): T => ({
+  ...proposal,
+  phoneNumber: maskPhoneNumber(proposal.phoneNumber),
+});
 
 interface FileRow {
   id: number;

@@ -43,6 +43,26 @@ const history = alias(proposals, 'history');
 const placeKey = (table: Record<'villageId' | 'roadId' | 'rtNumber' | 'rwNumber', AnyPgColumn>) =>
   sql`(${table.villageId}, coalesce(${table.roadId}, 0), coalesce(${table.rtNumber}, ''), coalesce(${table.rwNumber}, ''))`;
 
+/**
+ * Whether the maps dashboard draws a proposal: its newest submitted survey has a road with a line (the
+ * proposal layer's rule, dashboard.queries.ts). What umum may open of proposals is exactly this. Written
+ * with aliases of its own: drizzle leaves column names unqualified in a one-table select, where the inner
+ * tables' columns would shadow the outer proposal's.
+ */
+const drawnOnMap = (proposalId: SQL) => sql`exists (
+  select 1 from survey_roads as drawn_road
+  where drawn_road.survey_id = (
+    select newest.id from surveys as newest
+    where newest.proposal_id = ${proposalId} and not newest.is_draft
+    order by newest.submitted_at desc, newest.id desc
+    limit 1)
+  and cardinality(drawn_road.encoded_paths) > 0)`;
+
+export async function isDrawnOnMap(db: Db, proposalId: number) {
+  const [row] = await db.select({ drawn: drawnOnMap(sql`${proposalId}::int`) }).from(sql`(select 1) as one`);
+  return row?.drawn === true;
+}
+
 /** Everything a proposal row of spec §3 needs, in one select. */
 const rowColumns = {
   id: proposals.id,
@@ -88,6 +108,8 @@ export interface ProposalScope {
   consultantId?: number;
   /** Only proposals in one of these states (verification: unverified; the process list's status filter). */
   statusTypes?: readonly TStatusType[];
+  /** Only proposals the maps dashboard draws (umum's place history). */
+  drawnOnMap?: boolean;
 }
 
 /** Ids of the small master tables whose name matches a search, looked up before the list query. */
@@ -138,6 +160,7 @@ function listConditions(filters: ProposalFilters, scope: ProposalScope, search: 
   const conditions: SQL[] = [];
   if (scope.consultantId !== undefined) conditions.push(eq(proposals.consultantId, scope.consultantId));
   if (scope.statusTypes) conditions.push(inArray(proposals.statusType, [...scope.statusTypes]));
+  if (scope.drawnOnMap) conditions.push(drawnOnMap(sql`${proposals}.id`));
   if (filters.proposalType) conditions.push(eq(proposals.proposalType, filters.proposalType));
   if (filters.startYear) conditions.push(gte(proposals.proposalDate, `${filters.startYear}-01-01`));
   if (filters.endYear) conditions.push(lt(proposals.proposalDate, `${filters.endYear + 1}-01-01`));
@@ -177,8 +200,8 @@ function idsMatching(table: PgTable & { id: AnyPgColumn }, column: AnyPgColumn, 
 }
 
 /** The kept counts (migration 0005) know type, year, consultant and status; nothing finer. */
-const keptCountApplies = (filters: ProposalFilters, search: string) =>
-  !search && filters.isHistory !== '1' && !filters.excludeId?.length;
+const keptCountApplies = (filters: ProposalFilters, scope: ProposalScope, search: string) =>
+  !search && filters.isHistory !== '1' && !filters.excludeId?.length && !scope.drawnOnMap;
 
 /**
  * A list's total from the counts kept by triggers (a few thousand rows at most, whatever the table size), and
@@ -212,8 +235,8 @@ const statusIn = (statuses: readonly TStatusType[]) =>
 export const PROPOSAL_ID_BLOCK = 16_384;
 
 /** What the per-block counts can place: id order and the filters they are kept by. */
-const blockPlacementApplies = (filters: ProposalFilters, list: ListRequest) =>
-  keptCountApplies(filters, list.search) && list.isIdDescending === true;
+const blockPlacementApplies = (filters: ProposalFilters, scope: ProposalScope, list: ListRequest) =>
+  keptCountApplies(filters, scope, list.search) && list.isIdDescending === true;
 
 /**
  * The total of a list and where its page starts, from the per-block counts (consultant 0 holds every
@@ -398,7 +421,7 @@ export async function listProposals(
   const where = and(...listConditions(filters, scope, search));
   // In id order (the default): the total and the page's block from the kept per-block counts, then at
   // most a block's worth of the index, whatever the page number.
-  if (blockPlacementApplies(filters, list)) {
+  if (blockPlacementApplies(filters, scope, list)) {
     const { total, place } = await placeByBlocks(db, filters, scope, list.offset);
     if (!place) return { rows: [], total };
     const rows = await pageRows(db, and(where, lt(proposals.id, place.idBelow)), list, {
@@ -409,7 +432,7 @@ export async function listProposals(
     return { rows, total };
   }
   // Searches and the place history: the matches counted and paged in one statement.
-  if (!keptCountApplies(filters, list.search)) {
+  if (!keptCountApplies(filters, scope, list.search)) {
     const { ids, total } = search
       ? await keptSearchPage(db, where, list, {
           filters,

@@ -17,8 +17,8 @@ import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { presentJob } from '../jobs/jobs.queries.ts';
 import { loadProposalDetail } from './proposal.detail.ts';
-import { proposalScopeOf } from './proposal.policy.ts';
-import { presentProposalRow } from './proposal.presenter.ts';
+import { proposalScopeOf, seesPersonalData } from './proposal.policy.ts';
+import { presentProposalRow, withMaskedPhone } from './proposal.presenter.ts';
 import * as queries from './proposal.queries.ts';
 import * as service from './proposal.service.ts';
 import {
@@ -65,7 +65,8 @@ export async function proposalRoutes(app: FastifyInstance) {
     if (filters.isHistory === '0' && !['admin', 'consultan'].includes(auth.role)) throw forbidden();
     const list = readListQuery(request.query, queries.PROPOSAL_SORTABLE, queries.PROPOSAL_SORTABLE.id);
     const { rows, total } = await queries.listProposals(db, filters, list, proposalScopeOf(auth));
-    return pagedEnvelope(rows.map(presentProposalRow), total, list);
+    const presented = rows.map((row) => presentProposalRow(row));
+    return pagedEnvelope(seesPersonalData(auth) ? presented : presented.map(withMaskedPhone), total, list);
   });
 
   app.get(`${base}/export-template`, { preHandler: adminOnly }, async (request, reply) => {
