@@ -283,6 +283,18 @@ describe('maps dashboard (umum)', () => {
     await page.locator('.shell--side-menu').waitFor();
     await drawn(page);
     await shot(page, 'maps-umum-desktop');
+    // A proposal on the map: its detail shows the proposer's phone masked and no files.
+    const [proposal] = await apiGet<TDashboardProposalItem[]>(page, '/api-web/dashboard');
+    await clickLine(page, 'proposal', proposal!.proposalId);
+    const dialog = page.getByTestId('proposal-detail');
+    await dialog.waitFor();
+    const detail = await apiGet<TProposalDetail>(page, `/api-web/proposal/${proposal!.proposalId}?exclude=0`);
+    assert.match(detail.phoneNumber, /^\d{4}\*+\d{4}$/);
+    await dialog.getByText(detail.phoneNumber).first().waitFor();
+    assert.equal(await dialog.getByTestId('detail-files').count(), 0);
+    await shot(page, 'maps-umum-proposal-dialog');
+    await dialog.locator('.ant-modal-close').first().click();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('filter-proposal-year-all').click();
     await waitForDrawn(page, { proposals: 0 });
     const [work] = await apiGet<TDashboardCompletedWorkItem[]>(page, '/api-web/dashboard/completed-work');

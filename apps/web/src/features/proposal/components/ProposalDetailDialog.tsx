@@ -31,8 +31,24 @@ interface UsulanTabProps {
   onEditContactPerson(): void;
 }
 
-/** The Usulan tab: contact person, location with files, and the surveyor (spec §2). */
+/**
+ * The Usulan tab: contact person, location with files, and the surveyor (spec §2). Umum gets no files
+ * (they are the proposer's and the office's documents), so it gets no Files rows either.
+ */
 function UsulanTab({ detail, isStacked, onShowHistory, onEditContactPerson }: UsulanTabProps) {
+  const seesFiles = useProfile().roleId !== 'umum';
+  const fileRows = [
+    {
+      key: 'files',
+      label: 'Files',
+      children: <ProposalFiles files={detail.proposalFiles} testId="detail-files" />,
+    },
+    {
+      key: 'files-structural',
+      label: 'Files Struktural',
+      children: <ProposalFiles files={detail.proposalFilesStruktural} testId="detail-files-structural" />,
+    },
+  ];
   return (
     <div className="proposal-detail" data-testid="proposal-detail-usulan">
       <div className="proposal-detail__bar">
@@ -72,18 +88,7 @@ function UsulanTab({ detail, isStacked, onShowHistory, onEditContactPerson }: Us
           { key: 'rt', label: 'RT', children: formatRtRw(detail.rtNumber) },
           { key: 'rw', label: 'RW', children: formatRtRw(detail.rwNumber) },
           { key: 'address', label: 'Alamat', children: detail.address },
-          {
-            key: 'files',
-            label: 'Files',
-            children: <ProposalFiles files={detail.proposalFiles} testId="detail-files" />,
-          },
-          {
-            key: 'files-structural',
-            label: 'Files Struktural',
-            children: (
-              <ProposalFiles files={detail.proposalFilesStruktural} testId="detail-files-structural" />
-            ),
-          },
+          ...(seesFiles ? fileRows : []),
         ]}
       />
       <Descriptions
