@@ -72,20 +72,24 @@ export async function createTestApp(
   }
 
   let sequence = 0;
-  /** A user of the given role; consultan users get their own consultant (internal with a district). */
+  /**
+   * A user of the given role; consultan users get their own consultant (internal with a district: a new one,
+   * or `districtId`, which the villages of its proposals must lie in).
+   */
   async function buildUser(options: {
     role: TRole;
     password?: string;
     isActive?: boolean;
     mustChangePassword?: boolean;
     consultantType?: 'internal' | 'external';
+    districtId?: number;
   }) {
     sequence += 1;
     let consultantId: number | undefined;
     if (options.role === 'consultan') {
       const type = options.consultantType ?? 'internal';
-      let districtId: number | undefined;
-      if (type === 'internal') {
+      let districtId = type === 'internal' ? options.districtId : undefined;
+      if (type === 'internal' && districtId === undefined) {
         const [district] = await db
           .insert(districts)
           .values({ name: `Wilayah Uji ${sequence}` })

@@ -117,11 +117,11 @@ beforeAll(async () => {
   mkdirSync(t.app.ctx.storage.stagingDir, { recursive: true });
   headersOf.admin = (await t.signIn('admin')).headers;
   headersOf.structural = (await t.signIn('structural')).headers;
-  const surveyor = await t.signIn('consultan');
+  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Selatan' }).returning();
+  const surveyor = await t.signIn('consultan', { districtId: district!.id });
   headersOf.consultan = surveyor.headers;
   ids.consultant = surveyor.user.consultantId!;
   const [consultant] = await t.db.select().from(consultants).where(eq(consultants.id, ids.consultant));
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Selatan' }).returning();
   const [subdistrict] = await t.db
     .insert(subdistricts)
     .values({ name: 'Wonokromo', districtId: district!.id })

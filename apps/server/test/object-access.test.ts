@@ -178,12 +178,12 @@ async function ownersProposal(consultantId: number) {
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.signIn('admin')).headers;
-  const ownerUser = await t.signIn('consultan');
+  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Timur' }).returning();
+  const ownerUser = await t.signIn('consultan', { districtId: district!.id });
   owner = ownerUser.headers;
   other = (await t.signIn('consultan', { consultantType: 'external' })).headers;
   umum = (await t.signIn('umum')).headers;
   structural = (await t.signIn('structural')).headers;
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Timur' }).returning();
   const [subdistrict] = await t.db
     .insert(subdistricts)
     .values({ name: 'Gubeng', districtId: district!.id })

@@ -17,8 +17,8 @@ let place: { roadId: number; villageId: number; consultantId: number };
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.signIn('admin')).headers;
-  const consultant = await t.signIn('consultan');
   const [district] = await t.db.insert(districts).values({ name: 'Surabaya Utara' }).returning();
+  const consultant = await t.signIn('consultan', { districtId: district!.id });
   const [subdistrict] = await t.db
     .insert(subdistricts)
     .values({ name: 'Krembangan', districtId: district!.id })

@@ -188,8 +188,8 @@ describe('STORAGE_DRIVER=s3 through the app', () => {
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode, ready.body).toBe(200);
 
-    const consultant = await t.signIn('consultan');
     const [district] = await t.db.insert(districts).values({ name: 'Surabaya Utara' }).returning();
+    const consultant = await t.signIn('consultan', { districtId: district!.id });
     const [subdistrict] = await t.db
       .insert(subdistricts)
       .values({ name: 'Krembangan', districtId: district!.id })

@@ -32,4 +32,8 @@ export const PROPOSAL_MESSAGES = {
   fileCount: (max: number) => `Maksimal ${max} file dalam satu unggahan.`,
   importFileRequired: 'Pilih file terlebih dahulu!',
   notEditable: 'Usulan yang sudah diverifikasi tidak dapat diubah.',
+  // An internal consultant (Rayon) serves only its own district's villages.
+  consultantOutsideVillage: 'Konsultan internal ini tidak melayani wilayah kelurahan yang dipilih.',
+  villageOutsideConsultant:
+    'Kelurahan ini di luar wilayah Rayon konsultan usulan. Pilih kelurahan di wilayahnya, atau minta admin mengganti konsultan.',
 } as const;

@@ -271,18 +271,31 @@ async function seedDemoProposals(
   refs: { roadIds: Map<string, number>; consultantIds: number[] },
 ) {
   const villageRows = await tx
-    .select({ id: villages.id, name: villages.name })
+    .select({ id: villages.id, name: villages.name, districtId: subdistricts.districtId })
     .from(villages)
+    .innerJoin(subdistricts, eq(subdistricts.id, villages.subdistrictId))
     .where(eq(villages.isActive, true))
     .orderBy(villages.code);
   const roadIds = [...refs.roadIds.values()];
   if (!villageRows.length || !roadIds.length) return;
+  // The internal consultant (Rayon) serves only its district's villages; the external one every village.
+  const [internalConsultant] = await tx
+    .select({ districtId: consultants.districtId })
+    .from(consultants)
+    .where(eq(consultants.id, refs.consultantIds[0]!));
+  const rayonVillages = villageRows.filter(
+    (village) => village.districtId === internalConsultant?.districtId,
+  );
+  const isInternalRow = (n: number) => n % 3 !== 2;
   const today = new Date();
   const rows = Array.from({ length: 32 }, (_, n) => {
     const type = PROPOSAL_TYPES[n % PROPOSAL_TYPES.length]!;
     // Every fifth proposal repeats the place of the one before it: a place with history.
     const placeIndex = n % 5 === 4 ? n - 1 : n;
-    const village = villageRows[(placeIndex * 7) % villageRows.length]!;
+    const sharedWithRayon =
+      isInternalRow(placeIndex) || (placeIndex % 5 === 3 && isInternalRow(placeIndex + 1));
+    const pool = sharedWithRayon && rayonVillages.length ? rayonVillages : villageRows;
+    const village = pool[(placeIndex * 7) % pool.length]!;
     const daysAgo = n < 4 ? n % 2 : 3 + n * 9;
     const date = new Date(today.getTime() - daysAgo * 86_400_000);
     const proposer = `${FIRST_NAMES[n % FIRST_NAMES.length]} ${LAST_NAMES[(n * 3) % LAST_NAMES.length]}`;
@@ -297,7 +310,7 @@ async function seedDemoProposals(
         rtNumber: placeIndex % 6 === 5 ? null : String((placeIndex % 9) + 1).padStart(2, '0'),
         rwNumber: placeIndex % 6 === 5 ? null : String((placeIndex % 4) + 1).padStart(2, '0'),
         address: `Kelurahan ${village.name}, ${PROBLEMS[n % PROBLEMS.length]}`,
-        consultantId: refs.consultantIds[n % 3 === 2 ? 1 : 0]!,
+        consultantId: refs.consultantIds[isInternalRow(n) ? 0 : 1]!,
         createdAt: date,
       },
       proposer,

@@ -67,15 +67,15 @@ beforeAll(async () => {
   );
   const adminUser = await t.signIn('admin');
   admin = { headers: adminUser.headers, name: `${adminUser.user.name} (${adminUser.user.username})` };
-  const surveyor = await t.signIn('consultan');
+  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Pusat' }).returning();
+  districtId = district!.id;
+  const surveyor = await t.signIn('consultan', { districtId });
   consultant = {
     headers: surveyor.headers,
     consultantId: surveyor.user.consultantId!,
     name: `${surveyor.user.name} (${surveyor.user.username})`,
   };
   structural = { headers: (await t.signIn('structural')).headers };
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Pusat' }).returning();
-  districtId = district!.id;
 });
 afterAll(async () => {
   await t.close();

@@ -202,6 +202,22 @@ describe('POST proposal/import-template', () => {
     expect(await proposalCount()).toBe(before);
   });
 
+  it('refuses a row whose internal consultant is the Rayon of another district', async () => {
+    const [west] = await t.db.insert(districts).values({ name: 'Surabaya Barat' }).returning();
+    await t.db
+      .insert(consultants)
+      .values({ code: 'RYN-03', name: 'Rayon Barat', consultantType: 'internal', districtId: west!.id });
+    const before = await proposalCount();
+    const outside: Row = [...GOOD_ROW.slice(0, 8), 'RYN-03 - Rayon Barat'] as Row;
+    const external: Row = [...GOOD_ROW.slice(0, 8), 'CV-02 - CV Karya Jalan'] as Row;
+    const response = await importFile(await filledTemplate('pokir', [GOOD_ROW, outside, external]));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().data.errorList).toEqual([
+      { excelRow: 3, errors: [`Konsultan (I3): ${PROPOSAL_MESSAGES.consultantOutsideVillage}`] },
+    ]);
+    expect(await proposalCount()).toBe(before);
+  });
+
   it('refuses a wrong sheet, wrong headers, an empty sheet and a type mismatch with an errorList', async () => {
     const wrongSheet = new ExcelJS.Workbook();
     wrongSheet.addWorksheet('Sheet1').addRow(['a', 'b']);

@@ -4,12 +4,14 @@ import {
   PROPOSAL_IMPORT_SHEET,
   PROPOSAL_MESSAGES,
   PROPOSAL_TYPE_NAMES,
+  type TConsultantType,
   type TImportError,
   ZProposalForm,
 } from '@eusulan/shared';
 import type ExcelJS from 'exceljs';
 import { runInWorker, WorkerLimitError, type WorkerLimits } from '../../lib/worker-task.ts';
 import { scanWorkbook } from '../../lib/xlsx-scan.ts';
+import { consultantServesVillage } from './proposal.policy.ts';
 import { type ProposalValues, toProposalValues } from './proposal.queries.ts';
 import { type ImportCells, normalise } from './proposal-import-cells.ts';
 
@@ -34,8 +36,14 @@ export const IMPORT_FILE_LIMITS = {
 
 export interface ImportLookups {
   roads: { id: number; name: string }[];
-  villages: { id: number; name: string; subdistrict: string }[];
-  consultants: { id: number; code: string; name: string }[];
+  villages: { id: number; name: string; subdistrict: string; districtId: number }[];
+  consultants: {
+    id: number;
+    code: string;
+    name: string;
+    consultantType: TConsultantType;
+    districtId: number | null;
+  }[];
 }
 
 /** How the template writes a village and a consultant, so a dropdown choice reads back unambiguously. */
@@ -192,6 +200,9 @@ export async function parseImportWorkbook(
     consultant.name,
   ]);
 
+  const villagesById = new Map(lookups.villages.map((village) => [village.id, village]));
+  const consultantsById = new Map(lookups.consultants.map((consultant) => [consultant.id, consultant]));
+
   const values: ProposalValues[] = [];
   const errors: TImportError[] = [];
   let dataRows = 0;
@@ -231,6 +242,11 @@ export async function parseImportWorkbook(
     const roadId = resolve('road', findRoad, 'Jalan');
     const villageId = resolve('village', findVillage, 'Kelurahan');
     const consultantId = resolve('consultant', findConsultant, 'Konsultan');
+    const consultant = consultantsById.get(consultantId ?? 0);
+    const village = villagesById.get(villageId ?? 0);
+    if (consultant && village && !consultantServesVillage(consultant, village.districtId)) {
+      cellError('consultant', PROPOSAL_MESSAGES.consultantOutsideVillage);
+    }
     const rtNumber = readRtRw(cells.rtNumber);
     const rwNumber = readRtRw(cells.rwNumber);
     if (rwNumber && !rtNumber) cellError('rwNumber', 'RW hanya boleh diisi jika RT diisi.');

@@ -1,4 +1,4 @@
-import type { TProcessType, TStatusType } from '@eusulan/shared';
+import type { TConsultantType, TProcessType, TStatusType } from '@eusulan/shared';
 import type { AuthContext } from '../../plugins/auth.ts';
 
 interface ProposalOwnership {
@@ -58,3 +58,14 @@ export const proposalScopeOf = (auth: AuthContext) => {
   if (auth.role === 'umum') return { drawnOnMap: true };
   return {};
 };
+
+/**
+ * The consultants the form offers for a village (select-list/consultant with villageId): every external
+ * consultant, and the internal ones (Rayon) of the village's district.
+ */
+export const consultantServesVillage = (
+  consultant: { consultantType: TConsultantType; districtId: number | null },
+  villageDistrictId: number | null,
+) =>
+  consultant.consultantType === 'external' ||
+  (consultant.districtId !== null && consultant.districtId === villageDistrictId);

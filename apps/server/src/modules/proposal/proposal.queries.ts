@@ -650,6 +650,22 @@ export async function activeReferences(
   return { road: road.length > 0, village: village.length > 0, consultant: consultant.length > 0 };
 }
 
+/** A consultant's type and district, and a village's district, for consultantServesVillage. */
+export async function consultantAndVillageDistricts(db: Db, consultantId: number, villageId: number) {
+  const [row] = await db
+    .select({
+      consultantType: consultants.consultantType,
+      districtId: consultants.districtId,
+      // Aliases of its own: drizzle leaves column names unqualified in a one-table select.
+      villageDistrictId: sql<
+        number | null
+      >`(select s.district_id from villages v join subdistricts s on s.id = v.subdistrict_id where v.id = ${villageId})`,
+    })
+    .from(consultants)
+    .where(eq(consultants.id, consultantId));
+  return row ?? null;
+}
+
 /** Lookup tables for the import: active roads, villages (with subdistrict) and consultants. */
 export async function importLookups(db: Db) {
   const [roadRows, villageRows, consultantRows] = await Promise.all([
@@ -659,13 +675,24 @@ export async function importLookups(db: Db) {
       .where(eq(roads.isActive, true))
       .orderBy(roads.name),
     db
-      .select({ id: villages.id, name: villages.name, subdistrict: subdistricts.name })
+      .select({
+        id: villages.id,
+        name: villages.name,
+        subdistrict: subdistricts.name,
+        districtId: subdistricts.districtId,
+      })
       .from(villages)
       .innerJoin(subdistricts, eq(subdistricts.id, villages.subdistrictId))
       .where(eq(villages.isActive, true))
       .orderBy(villages.name),
     db
-      .select({ id: consultants.id, code: consultants.code, name: consultants.name })
+      .select({
+        id: consultants.id,
+        code: consultants.code,
+        name: consultants.name,
+        consultantType: consultants.consultantType,
+        districtId: consultants.districtId,
+      })
       .from(consultants)
       .where(eq(consultants.isActive, true))
       .orderBy(consultants.name),

@@ -18,7 +18,7 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { holdFilePlacementLock } from '../../storage/reconcile-storage.ts';
 import { proposalSnapshots } from '../audit/audit.queries.ts';
 import { auditProposals } from '../audit/audit.service.ts';
-import { canEditContactPerson, canEditProposal } from './proposal.policy.ts';
+import { canEditContactPerson, canEditProposal, consultantServesVillage } from './proposal.policy.ts';
 import * as queries from './proposal.queries.ts';
 
 export interface Deps {
@@ -79,7 +79,11 @@ export async function withFiles(
   }
 }
 
-/** New choices must be active master records; a reference left unchanged may since have been deactivated. */
+/**
+ * New choices must be active master records; a reference left unchanged may since have been deactivated.
+ * When the village or the consultant changes, the consultant must be one the form offers for the village
+ * (consultantServesVillage); the contact-person edit changes only the village, so its error names that.
+ */
 async function checkReferences(
   db: Db,
   input: { roadId?: number; villageId: number; consultantId?: number },
@@ -97,6 +101,16 @@ async function checkReferences(
   if (!found.village) errors.villageId = ['Kelurahan tidak ditemukan atau tidak aktif.'];
   if (!found.consultant) errors.consultantId = ['Konsultan tidak ditemukan atau tidak aktif.'];
   if (Object.keys(errors).length) throw invalid(errors);
+  const consultantId = input.consultantId ?? current?.consultantId;
+  if (consultantId === undefined || (!changed('villageId') && !changed('consultantId'))) return;
+  const districts = await queries.consultantAndVillageDistricts(db, consultantId, input.villageId);
+  if (districts && !consultantServesVillage(districts, districts.villageDistrictId)) {
+    throw invalid(
+      input.consultantId === undefined
+        ? { villageId: [PROPOSAL_MESSAGES.villageOutsideConsultant] }
+        : { consultantId: [PROPOSAL_MESSAGES.consultantOutsideVillage] },
+    );
+  }
 }
 
 export function checkFileCount(kept: number, added: number) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { fixture, multipart } from '../../../test/multipart.ts';
 import {
+  consultants,
   districts,
   proposalFiles,
   proposals,
@@ -34,11 +35,12 @@ beforeAll(async () => {
   admin = (await t.signIn('admin')).headers;
   structural = (await t.signIn('structural')).headers;
   umum = (await t.signIn('umum')).headers;
-  const first = await t.signIn('consultan');
+  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Pusat' }).returning();
+  // The internal consultant is the Rayon of the villages below (a consultant must serve its village).
+  const first = await t.signIn('consultan', { districtId: district!.id });
   const second = await t.signIn('consultan', { consultantType: 'external' });
   consultant = { headers: first.headers, consultantId: first.user.consultantId! };
   otherConsultant = { headers: second.headers, consultantId: second.user.consultantId! };
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Pusat' }).returning();
   const [subdistrict] = await t.db
     .insert(subdistricts)
     .values({ name: 'Genteng', districtId: district!.id })
@@ -191,6 +193,56 @@ describe('POST proposal (multipart, files[])', () => {
     );
     expect(references.statusCode).toBe(422);
     expect(Object.keys(references.json().errors).sort()).toEqual(['consultantId', 'roadId', 'villageId']);
+  });
+
+  it('takes only a consultant the form offers for the village: external, or the Rayon of its district', async () => {
+    const elsewhere = await t.signIn('consultan');
+    const before = await t.db.$count(proposals);
+    const refused = await send(
+      '/api-web/proposal',
+      validFields({ consultantId: elsewhere.user.consultantId! }),
+    );
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors).toEqual({ consultantId: [PROPOSAL_MESSAGES.consultantOutsideVillage] });
+    expect(await t.db.$count(proposals)).toBe(before);
+    // An external consultant serves every village; the admin's edit keeps to the same rule.
+    const detail = await createProposal({ consultantId: otherConsultant.consultantId });
+    const edit = await send(
+      `/api-web/proposal/${detail.id}`,
+      validFields({ consultantId: elsewhere.user.consultantId! }),
+    );
+    expect(edit.statusCode, edit.body).toBe(422);
+    expect(edit.json().errors).toEqual({ consultantId: [PROPOSAL_MESSAGES.consultantOutsideVillage] });
+  });
+
+  it('refuses a contact-person edit that moves a Rayon’s proposal out of its district', async () => {
+    const elsewhere = await t.signIn('consultan');
+    const [district] = await t.db
+      .select({ id: consultants.districtId })
+      .from(consultants)
+      .where(eq(consultants.id, elsewhere.user.consultantId!));
+    const [subdistrict] = await t.db
+      .insert(subdistricts)
+      .values({ name: 'Kecamatan Lain', districtId: district!.id! })
+      .returning();
+    const [farVillage] = await t.db
+      .insert(villages)
+      .values({ name: 'Kelurahan Jauh', subdistrictId: subdistrict!.id })
+      .returning();
+    const detail = await createProposal();
+    const fields = {
+      proposalDate: '2026-04-01',
+      proposerName: 'Bambang',
+      phoneNumber: '0311234567',
+      roadId: place.roadId,
+      villageId: farVillage!.id,
+      address: 'Jl. Pemuda 3',
+    };
+    const moved = await send(`/api-web/proposal/${detail.id}/contact-person`, fields);
+    expect(moved.statusCode, moved.body).toBe(422);
+    expect(moved.json().errors).toEqual({ villageId: [PROPOSAL_MESSAGES.villageOutsideConsultant] });
+    const [row] = await t.db.select().from(proposals).where(eq(proposals.id, detail.id));
+    expect(row!.villageId).toBe(place.villageId);
   });
 
   it('refuses an executable renamed .png and stores nothing', async () => {
