@@ -6,8 +6,10 @@ export const AUTH_MESSAGES = {
   passwordRequired: 'Password tidak boleh kosong!',
   badCredentials: 'Username dan password tidak cocok',
   captchaInvalid: 'Captcha tidak valid!',
-  tooManyAttempts: (minutes: number) =>
-    `Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam ${minutes} menit.`,
+  tooManyAttempts: (seconds: number) =>
+    `Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam ${
+      seconds < 60 ? `${seconds} detik` : `${Math.ceil(seconds / 60)} menit`
+    }.`,
   currentPasswordRequired: 'Password lama tidak boleh kosong!',
   currentPasswordWrong: 'Password lama tidak sesuai!',
   newPasswordRequired: 'Password baru tidak boleh kosong!',
