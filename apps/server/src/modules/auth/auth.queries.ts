@@ -80,9 +80,13 @@ export async function findUserProfile(db: Db, userId: number) {
 }
 export type UserProfileRow = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>;
 
-export async function findPasswordHash(db: Db, userId: number) {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  return row?.passwordHash ?? null;
+/** What a password change checks against: the current hash, and the username a new password must not hold. */
+export async function findPasswordAccount(db: Db, userId: number) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
 }
 
 export async function insertSession(

@@ -7,6 +7,7 @@ import {
   type TLoginResult,
 } from '@eusulan/shared';
 import { HttpError, invalid, notFound, unauthenticated } from '../../lib/http-error.ts';
+import { type PasswordProblem, passwordProblems } from '../../lib/password-policy.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { AppContext } from '../../plugins/context.ts';
 import { presentAuthUser } from './auth.presenter.ts';
@@ -82,16 +83,26 @@ export async function currentUser(ctx: AppContext, userId: number): Promise<TAut
 
 /** Replaces the password after checking the current one; every session of the user ends. */
 export async function changePassword(ctx: AppContext, userId: number, input: TChangePassword) {
-  const currentHash = await queries.findPasswordHash(ctx.db, userId);
-  if (!currentHash) throw unauthenticated();
-  if (!(await verifyPassword(currentHash, input.currentPassword))) {
-    throw invalid({ currentPassword: [AUTH_MESSAGES.currentPasswordWrong] });
+  const account = await queries.findPasswordAccount(ctx.db, userId);
+  if (!account) throw unauthenticated();
+  const errors: Record<string, string[]> = {};
+  if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+    errors.currentPassword = [AUTH_MESSAGES.currentPasswordWrong];
   }
+  const problems = passwordProblems(input.newPassword, account.username);
+  if (problems.length) errors.newPassword = problems.map((problem) => NEW_PASSWORD_MESSAGES[problem]);
+  if (Object.keys(errors).length) throw invalid(errors);
+
   const newHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await queries.updatePassword(tx, userId, newHash);
     await queries.revokeUserSessions(tx, userId);
   });
 }
+
+const NEW_PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
+  common: AUTH_MESSAGES.newPasswordCommon,
+  containsUsername: AUTH_MESSAGES.newPasswordContainsUsername,
+};
 
 export const logout = (ctx: AppContext, sessionId: string) => queries.revokeSession(ctx.db, sessionId);
