@@ -124,3 +124,29 @@ describe('login limits', () => {
     expect((await attempt(user.username, user.password, address)).statusCode).toBe(200);
   });
 });
+
+describe('login limits behind a reverse proxy (TRUST_PROXY=1)', () => {
+  it('counts each client by the address the proxy saw, whatever X-Forwarded-For the client forged', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      // The proxy (the socket) appends the address it saw; anything before it came from the client.
+      const attemptVia = (username: string, forged: string, client: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username, password: 'Rahasia2024' },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `${forged}, ${client}` },
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < LOGIN_MAX_ADDRESS_FAILURES + 3; i += 1) {
+        statuses.push((await attemptVia(`semprot${i}`, `198.51.100.${i}`, '203.0.113.5')).statusCode);
+      }
+      expect(statuses.slice(LOGIN_MAX_ADDRESS_FAILURES)).toEqual([429, 429, 429]);
+      // Another client behind the same proxy is counted on its own.
+      expect((await attemptVia('semprot-lain', '198.51.100.1', '203.0.113.6')).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
