@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { AUTH_MESSAGES, PASSWORD_RULES } from '@eusulan/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectPath, login, logout, settle, solveBotCheck } from '../lib/flows.ts';
 import { DEMO_PASSWORD, launchBrowser, type RunningServer, screenshot, startServer } from '../lib/harness.ts';
@@ -155,7 +156,15 @@ describe('first admin', () => {
     await modal.getByLabel('Password Lama').waitFor();
     await settle(page);
     await screenshot(page, 'admin-forced-change');
+    // The rules are there before anything is typed; a listed common password is the server's to refuse.
+    await modal.getByTestId('password-rules').getByText(PASSWORD_RULES[1]).waitFor();
     await modal.getByLabel('Password Lama', { exact: true }).fill(generated);
+    await modal.getByLabel('Password Baru', { exact: true }).fill('Password123');
+    await modal.getByLabel('Konfirmasi Password Baru', { exact: true }).fill('Password123');
+    await modal.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByText(AUTH_MESSAGES.newPasswordCommon).waitFor();
+    await page.getByRole('button', { name: 'Ok' }).click();
+    await settle(page);
     await modal.getByLabel('Password Baru', { exact: true }).fill('pendek');
     await modal.getByLabel('Konfirmasi Password Baru', { exact: true }).fill('pendek');
     await modal.getByRole('button', { name: 'Simpan' }).click();

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { PASSWORD_RULES } from '@eusulan/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expectPath, login, logout, settle } from '../lib/flows.ts';
 import { launchBrowser, type RunningServer, screenshot, startServer } from '../lib/harness.ts';
@@ -325,6 +326,7 @@ describe('User', () => {
     await choose('field-role', 'umum', 'Umum');
     await modal().getByTestId('field-name').fill('Pengguna Uji E2E');
     await modal().getByTestId('field-username').fill('penggunae2e');
+    await modal().getByTestId('password-rules').getByText(PASSWORD_RULES[2]).waitFor();
     await modal().getByTestId('field-password').fill('Rahasia123');
     await modal().getByTestId('field-password-confirmation').fill('Rahasia999');
     await save();

@@ -18,9 +18,20 @@ export const UPLOAD_LIMITS = {
   surveyVideoBytes: 200 * MB,
 } as const;
 
-/** Login throttling (DESIGN §3): failures per username and address within the window. */
-export const LOGIN_MAX_FAILURES = 5;
+/**
+ * Login limits (DESIGN §3, OWASP ASVS 5.0 V6.1.1 / V6.3.1; docs/decisions.md "Sign-in limits"): failed logins
+ * within the window, counted per key. A key past its limit slows down rather than locks: its next attempt is
+ * judged only after a wait that doubles with every further failure, up to the window.
+ */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Per username and address: a person mistyping, or someone guessing one account from one place. */
+export const LOGIN_MAX_FAILURES = 5;
+/** Per username from every address it has never signed in from: one account attacked from many places. */
+export const LOGIN_MAX_ACCOUNT_FAILURES = 10;
+/** Per address against usernames never signed in from it: password spraying (one place, many accounts). */
+export const LOGIN_MAX_ADDRESS_FAILURES = 20;
+/** The first wait once a key is past its limit. */
+export const LOGIN_SLOWDOWN_MS = 30 * 1000;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const VERIFICATION_PRECHECK_DAYS = 2;

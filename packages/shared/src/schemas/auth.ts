@@ -24,10 +24,14 @@ export const ZLogin = z.object({
 });
 export type TLogin = z.input<typeof ZLogin>;
 
-/** A password the office accepts: long enough, with letters and digits. */
+/**
+ * A password the office accepts: long enough, with letters and digits. The server also refuses common and
+ * breached passwords and ones containing the username (apps/server/src/lib/password-policy.ts).
+ */
 export const passwordRule = z
   .string({ error: AUTH_MESSAGES.newPasswordRequired })
-  .min(1, { error: AUTH_MESSAGES.newPasswordRequired })
+  // An empty password says only that it is missing, not every rule it also breaks.
+  .min(1, { error: AUTH_MESSAGES.newPasswordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.newPasswordTooShort })
   .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), { error: AUTH_MESSAGES.newPasswordWeak });
 

@@ -15,6 +15,8 @@ export const USER_MESSAGES = {
   password: 'Password tidak boleh kosong!',
   passwordTooShort: `Password minimal ${PASSWORD_MIN_LENGTH} karakter!`,
   passwordWeak: 'Password harus mengandung huruf dan angka!',
+  passwordCommon: 'Password terlalu umum atau pernah bocor, pilih password lain!',
+  passwordContainsUsername: 'Password tidak boleh mengandung username!',
   confirmation: 'Harus sama dengan password!',
   usernameTaken: 'Username sudah digunakan!',
   consultantHasUser: 'Konsultan ini sudah memiliki akun pengguna!',
@@ -45,7 +47,8 @@ export const ZUserCreate = z
     ...userFields,
     password: z
       .string({ error: USER_MESSAGES.password })
-      .min(1, { error: USER_MESSAGES.password })
+      // An empty password says only that it is missing, not every rule it also breaks.
+      .min(1, { error: USER_MESSAGES.password, abort: true })
       .min(PASSWORD_MIN_LENGTH, { error: USER_MESSAGES.passwordTooShort })
       .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), { error: USER_MESSAGES.passwordWeak }),
     passwordConfirmation: z.string({ error: USER_MESSAGES.confirmation }),

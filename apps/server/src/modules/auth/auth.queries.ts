@@ -1,5 +1,5 @@
 import type { TRole } from '@eusulan/shared';
-import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import {
@@ -80,9 +80,13 @@ export async function findUserProfile(db: Db, userId: number) {
 }
 export type UserProfileRow = NonNullable<Awaited<ReturnType<typeof findUserProfile>>>;
 
-export async function findPasswordHash(db: Db, userId: number) {
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  return row?.passwordHash ?? null;
+/** What a password change checks against: the current hash, and the username a new password must not hold. */
+export async function findPasswordAccount(db: Db, userId: number) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
 }
 
 export async function insertSession(
@@ -113,18 +117,61 @@ export async function updatePassword(db: Db, userId: number, passwordHash: strin
     .where(eq(users.id, userId));
 }
 
-export async function countRecentFailures(db: Db, username: string, ipAddress: string, since: Date) {
+/** Failures within the window and the last of them, per key, as the database's clock sees them. */
+export interface RecentFailures {
+  now: Date;
+  account: { failures: number; last: Date | null };
+  address: { failures: number; last: Date | null };
+  pair: { failures: number; last: Date | null };
+}
+
+/**
+ * Failed logins within the last `windowMs` for the username, for the address and for both together, leaving
+ * out the attempt being judged (`exceptId`), so parallel attempts still in flight count against each other.
+ */
+export async function countRecentFailures(
+  db: Db,
+  key: { username: string; ipAddress: string; exceptId: number },
+  windowMs: number,
+): Promise<RecentFailures> {
+  const isAccount = sql`${loginFailures.username} = ${key.username}`;
+  const isAddress = sql`${loginFailures.ipAddress} = ${key.ipAddress}`;
+  const isPair = sql`${isAccount} and ${isAddress}`;
   const [row] = await db
-    .select({ failures: count(), oldest: sql<string | null>`min(${loginFailures.createdAt})` })
+    .select({
+      now: sql<string>`now()`,
+      accountFailures: sql<number>`(count(*) filter (where ${isAccount}))::int`,
+      accountLast: sql<string | null>`max(${loginFailures.createdAt}) filter (where ${isAccount})`,
+      addressFailures: sql<number>`(count(*) filter (where ${isAddress}))::int`,
+      addressLast: sql<string | null>`max(${loginFailures.createdAt}) filter (where ${isAddress})`,
+      pairFailures: sql<number>`(count(*) filter (where ${isPair}))::int`,
+      pairLast: sql<string | null>`max(${loginFailures.createdAt}) filter (where ${isPair})`,
+    })
     .from(loginFailures)
     .where(
       and(
-        eq(loginFailures.username, username),
-        eq(loginFailures.ipAddress, ipAddress),
-        gt(loginFailures.createdAt, since),
+        sql`(${isAccount} or ${isAddress})`,
+        sql`${loginFailures.id} <> ${key.exceptId}`,
+        sql`${loginFailures.createdAt} > now() - make_interval(secs => ${windowMs / 1000})`,
       ),
     );
-  return { failures: row?.failures ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  const at = (value: string | null | undefined) => (value ? new Date(value) : null);
+  return {
+    now: at(row?.now) ?? new Date(),
+    account: { failures: row?.accountFailures ?? 0, last: at(row?.accountLast) },
+    address: { failures: row?.addressFailures ?? 0, last: at(row?.addressLast) },
+    pair: { failures: row?.pairFailures ?? 0, last: at(row?.pairLast) },
+  };
+}
+
+/** True when the user has signed in from this address before: its sessions remember the address. */
+export async function hasSignedInFrom(db: Db, userId: number, ipAddress: string) {
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ipAddress, ipAddress)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Records a login attempt; it stays a failure unless the login succeeds or is refused before the password check. */

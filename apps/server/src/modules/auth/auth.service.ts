@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import {
   AUTH_MESSAGES,
   LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_MAX_FAILURES,
   type TAuthUser,
   type TChangePassword,
   type TLoginResult,
 } from '@eusulan/shared';
 import { HttpError, invalid, notFound, unauthenticated } from '../../lib/http-error.ts';
+import { type PasswordProblem, passwordProblems } from '../../lib/password-policy.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { AppContext } from '../../plugins/context.ts';
 import { presentAuthUser } from './auth.presenter.ts';
 import * as queries from './auth.queries.ts';
+import { loginWait } from './login-limits.ts';
 
 interface LoginInput {
   username: string;
@@ -23,24 +24,28 @@ interface ClientInfo {
   userAgent: string | null;
 }
 
-/** Signs a user in: throttle, bot check, credentials, then a new session and its token. */
+/** Signs a user in: limits, bot check, credentials, then a new session and its token. */
 export async function login(ctx: AppContext, input: LoginInput, client: ClientInfo): Promise<TLoginResult> {
   const username = input.username.trim().toLowerCase();
   const now = Date.now();
-  const windowStart = new Date(now - LOGIN_FAILURE_WINDOW_MS);
-  // The attempt is written before anything is checked, so parallel requests all count (no race past 5).
+  // The attempt is written before anything is checked, so parallel requests all count (no race past a limit).
   const attemptId = await queries.recordFailure(ctx.db, username, client.ipAddress);
-  const { failures, oldest } = await queries.countRecentFailures(
+  const user = await queries.findUserForLogin(ctx.db, username);
+  // Asked for an unknown username too (no user has id 0), so both take the same time.
+  const isKnownAddress = await queries.hasSignedInFrom(ctx.db, user?.id ?? 0, client.ipAddress);
+  const recent = await queries.countRecentFailures(
     ctx.db,
-    username,
-    client.ipAddress,
-    windowStart,
+    { username, ipAddress: client.ipAddress, exceptId: attemptId },
+    LOGIN_FAILURE_WINDOW_MS,
   );
-  if (failures > LOGIN_MAX_FAILURES) {
+  const waitMs = loginWait(recent, isKnownAddress);
+  if (waitMs > 0) {
+    // Refused before the password is looked at, so it is not a failure and does not lengthen the wait.
     await queries.forgetAttempt(ctx.db, attemptId);
-    const unlockAt = (oldest?.getTime() ?? now) + LOGIN_FAILURE_WINDOW_MS;
-    const minutes = Math.max(1, Math.ceil((unlockAt - now) / 60_000));
-    throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(minutes));
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new HttpError(429, AUTH_MESSAGES.tooManyAttempts(seconds), undefined, {
+      'retry-after': String(seconds),
+    });
   }
 
   if (!(await ctx.captcha.verify(input.recaptcha, client.ipAddress))) {
@@ -49,14 +54,13 @@ export async function login(ctx: AppContext, input: LoginInput, client: ClientIn
     throw invalid({ recaptcha: [AUTH_MESSAGES.captchaInvalid] }, AUTH_MESSAGES.captchaInvalid);
   }
 
-  const user = await queries.findUserForLogin(ctx.db, username);
   const passwordMatches = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   // A deactivated account answers like a wrong password, so its password cannot be tested.
   if (!user || !passwordMatches || !user.isActive) throw new HttpError(401, AUTH_MESSAGES.badCredentials);
 
-  await queries.clearFailures(ctx.db, username, client.ipAddress, windowStart);
+  await queries.clearFailures(ctx.db, username, client.ipAddress, new Date(now - LOGIN_FAILURE_WINDOW_MS));
   const sessionId = randomUUID();
   const expiresAt = new Date(now + ctx.config.TOKEN_TTL * 1000);
   await queries.insertSession(ctx.db, { id: sessionId, userId: user.id, expiresAt, ...client });
@@ -79,16 +83,26 @@ export async function currentUser(ctx: AppContext, userId: number): Promise<TAut
 
 /** Replaces the password after checking the current one; every session of the user ends. */
 export async function changePassword(ctx: AppContext, userId: number, input: TChangePassword) {
-  const currentHash = await queries.findPasswordHash(ctx.db, userId);
-  if (!currentHash) throw unauthenticated();
-  if (!(await verifyPassword(currentHash, input.currentPassword))) {
-    throw invalid({ currentPassword: [AUTH_MESSAGES.currentPasswordWrong] });
+  const account = await queries.findPasswordAccount(ctx.db, userId);
+  if (!account) throw unauthenticated();
+  const errors: Record<string, string[]> = {};
+  if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+    errors.currentPassword = [AUTH_MESSAGES.currentPasswordWrong];
   }
+  const problems = passwordProblems(input.newPassword, account.username);
+  if (problems.length) errors.newPassword = problems.map((problem) => NEW_PASSWORD_MESSAGES[problem]);
+  if (Object.keys(errors).length) throw invalid(errors);
+
   const newHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await queries.updatePassword(tx, userId, newHash);
     await queries.revokeUserSessions(tx, userId);
   });
 }
+
+const NEW_PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
+  common: AUTH_MESSAGES.newPasswordCommon,
+  containsUsername: AUTH_MESSAGES.newPasswordContainsUsername,
+};
 
 export const logout = (ctx: AppContext, sessionId: string) => queries.revokeSession(ctx.db, sessionId);

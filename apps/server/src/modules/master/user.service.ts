@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest, invalid, notFound } from '../../lib/http-error.ts';
+import { type PasswordProblem, passwordProblems } from '../../lib/password-policy.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AppContext } from '../../plugins/context.ts';
 import { auditedMasterWrite } from '../audit/audit.service.ts';
@@ -36,11 +37,19 @@ export async function loadUser(ctx: AppContext, id: number) {
 
 type UserInput = z.output<typeof ZUserUpdate>;
 
-/** Checks role, name or consultant, and uniqueness; answers the columns to store. */
-async function resolveAccount(ctx: AppContext, input: UserInput, userId?: number) {
+/**
+ * Checks role, name or consultant, and uniqueness; answers the columns to store. `otherErrors` (a new
+ * password's) are answered together with these, so one 422 names every field to fix.
+ */
+async function resolveAccount(
+  ctx: AppContext,
+  input: UserInput,
+  userId?: number,
+  otherErrors: Record<string, string[]> = {},
+) {
   const role = await queries.findRole(ctx.db, input.roleId);
-  if (!role) throw invalid({ roleId: [USER_MESSAGES.roleUnknown] });
-  const errors: Record<string, string[]> = { ...userRoleErrors(role.slug, input) };
+  if (!role) throw invalid({ roleId: [USER_MESSAGES.roleUnknown], ...otherErrors });
+  const errors: Record<string, string[]> = { ...otherErrors, ...userRoleErrors(role.slug, input) };
   if (await queries.usernameTaken(ctx.db, input.username, userId))
     errors.username = [USER_MESSAGES.usernameTaken];
   let consultantId: number | null = null;
@@ -83,8 +92,17 @@ const findPresentedUser = async (db: Db, id: number) => {
   return row && presentUser(row);
 };
 
+const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
+  common: USER_MESSAGES.passwordCommon,
+  containsUsername: USER_MESSAGES.passwordContainsUsername,
+};
+
 export async function createUser(ctx: AppContext, actorId: number, input: z.output<typeof ZUserCreate>) {
-  const { values } = await resolveAccount(ctx, input);
+  const problems = passwordProblems(input.password, input.username);
+  const passwordErrors: Record<string, string[]> = problems.length
+    ? { password: problems.map((problem) => PASSWORD_MESSAGES[problem]) }
+    : {};
+  const { values } = await resolveAccount(ctx, input, undefined, passwordErrors);
   const passwordHash = await hashPassword(input.password);
   return auditedMasterWrite(
     ctx.db,

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import type { FormMode } from '../../components/FormModal.tsx';
 import { RemoteSelect } from '../../components/RemoteSelect.tsx';
 import { useAppInfo } from '../../features/app-info/api.ts';
+import { PasswordRules } from '../../features/auth/components/PasswordRules.tsx';
 import { MASTER_RESOURCES, useResetUserPassword } from '../../features/master/api.ts';
 import { MasterScreen } from '../../features/master/components/MasterScreen.tsx';
 import { consultantsWithoutUser, loadRoles } from '../../features/master/select-lists.ts';
@@ -58,6 +59,8 @@ interface UserFieldsProps {
   record: UserRow | null;
 }
 
+const PASSWORD_RULES_ID = 'user-password-rules';
+
 /** Spec §5 User row: the role decides between consultant and name; passwords only when adding. */
 function UserFields({ form, mode, record }: UserFieldsProps) {
   const role = Form.useWatch('role', form);
@@ -89,8 +92,13 @@ function UserFields({ form, mode, record }: UserFieldsProps) {
       </Form.Item>
       {mode === 'insert' ? (
         <>
+          <PasswordRules id={PASSWORD_RULES_ID} title="Ketentuan password:" />
           <Form.Item name="password" label="Password" rules={[RULES.password]}>
-            <Input.Password autoComplete="new-password" data-testid="field-password" />
+            <Input.Password
+              autoComplete="new-password"
+              aria-describedby={PASSWORD_RULES_ID}
+              data-testid="field-password"
+            />
           </Form.Item>
           <Form.Item
             name="passwordConfirmation"

@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_NOT_CURRENT, PASSWORD_RULES } from '@eusulan/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -69,6 +70,23 @@ describe('change password', () => {
       newPassword: 'baru12345',
       newPasswordConfirmation: 'baru12345',
     });
+  });
+
+  it('lists the password rules above the fields before anything is typed', async () => {
+    signIn();
+    mockApi({ 'POST /api/auth/me': () => ok(authUser('umum')), 'GET /api/app-info': () => ok(APP_INFO) });
+    renderApp('/');
+    await openFromUserMenu();
+    const rules = within(modal()).getByTestId('password-rules');
+    const items = [...rules.querySelectorAll('li')].map((item) => item.textContent);
+    expect(items).toEqual([...PASSWORD_RULES, PASSWORD_RULE_NOT_CURRENT]);
+    expect(items.join(' ')).toMatch(new RegExp(`Minimal ${PASSWORD_MIN_LENGTH} karakter`));
+    // Above the fields, and the new password's field points at them for screen readers.
+    const [, next] = passwordInputs();
+    expect(
+      rules.compareDocumentPosition(next as HTMLInputElement) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(next?.getAttribute('aria-describedby')).toContain(rules.id);
   });
 
   it("shows the server's 422 verdicts through the common handler and keeps the session", async () => {

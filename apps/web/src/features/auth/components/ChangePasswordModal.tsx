@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, type TChangePassword } from '@eusulan/shared';
+import { AUTH_MESSAGES, PASSWORD_RULE_NOT_CURRENT, type TChangePassword } from '@eusulan/shared';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useFeedback } from '../../../lib/feedback.tsx';
 import { useChangePassword } from '../api.ts';
 import { endSession } from '../session.ts';
 import { useSignOut } from '../use-sign-out.ts';
+import { PasswordRules } from './PasswordRules.tsx';
 
 type PasswordField = keyof TChangePassword;
 
@@ -17,9 +18,11 @@ const ALL_HIDDEN: Record<PasswordField, boolean> = {
   newPasswordConfirmation: false,
 };
 
-const FIELDS: { name: PasswordField; label: string; autoComplete: string }[] = [
+const RULES_ID = 'change-password-rules';
+
+const FIELDS: { name: PasswordField; label: string; autoComplete: string; describedBy?: string }[] = [
   { name: 'currentPassword', label: 'Password Lama', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'Password Baru', autoComplete: 'new-password' },
+  { name: 'newPassword', label: 'Password Baru', autoComplete: 'new-password', describedBy: RULES_ID },
   { name: 'newPasswordConfirmation', label: 'Konfirmasi Password Baru', autoComplete: 'new-password' },
 ];
 
@@ -30,7 +33,10 @@ interface ChangePasswordModalProps {
   onClose(): void;
 }
 
-/** 'Ubah Password' (spec §2, §4). No client rules: the server judges and its 422 shows via the common handler. */
+/**
+ * 'Ubah Password' (spec §2, §4). No client rules: the server judges and its 422 shows via the common handler;
+ * the rules are listed above the fields so nobody meets them first as errors.
+ */
 export function ChangePasswordModal({ open, isForced, onClose }: ChangePasswordModalProps) {
   const [form] = Form.useForm<TChangePassword>();
   const [visible, setVisible] = useState(ALL_HIDDEN);
@@ -106,11 +112,17 @@ export function ChangePasswordModal({ open, isForced, onClose }: ChangePasswordM
           description="Password Anda saat ini dibuat otomatis atau baru saja direset oleh administrator. Demi keamanan akun, ganti password terlebih dahulu; menu lain belum dapat digunakan sebelum password diganti."
         />
       ) : null}
+      <PasswordRules
+        id={RULES_ID}
+        title="Ketentuan password baru:"
+        extraRules={[PASSWORD_RULE_NOT_CURRENT]}
+      />
       <Form form={form} layout="vertical" initialValues={EMPTY_VALUES} onFinish={submit} requiredMark={false}>
         {FIELDS.map((field) => (
           <Form.Item key={field.name} name={field.name} label={field.label}>
             <Input.Password
               autoComplete={field.autoComplete}
+              aria-describedby={field.describedBy}
               visibilityToggle={{
                 visible: visible[field.name],
                 onVisibleChange: (isVisible) =>
