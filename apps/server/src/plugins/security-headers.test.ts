@@ -91,6 +91,13 @@ describe('the headers of every answer', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expectHardened(response);
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers JSON no-store: public, signed-in, refused, invalid and unknown calls alike', async () => {
