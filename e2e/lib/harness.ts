@@ -153,8 +153,65 @@ async function launchServer(dataDir: string, env: Record<string, string>) {
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/** What Chromium writes to a page's console when the server's Content-Security- or Permissions-Policy refuses. */
+export const POLICY_VIOLATION = /Content Security Policy|Permissions-Policy|Permissions policy/i;
+
+/** Each watched context's policy messages, and the ones its suite provokes on purpose. */
+const policyMessages = new Map<BrowserContext, string[]>();
+const expectedViolations = new WeakMap<BrowserContext, RegExp[]>();
+
+/** Policy messages a suite provokes on purpose (hostile data), which its context's close then lets pass. */
+export function expectPolicyViolations(context: BrowserContext, pattern: RegExp) {
+  expectedViolations.set(context, [...(expectedViolations.get(context) ?? []), pattern]);
+}
+
+/** The context's policy messages so far that no expectPolicyViolations pattern accounts for. */
+export function policyViolationsOf(context: BrowserContext): string[] {
+  const expected = expectedViolations.get(context) ?? [];
+  return (policyMessages.get(context) ?? []).filter(
+    (text) => !expected.some((pattern) => pattern.test(text)),
+  );
+}
+
+/**
+ * Every browser context of the suites watches its pages' consoles for policy violations, so any flow that
+ * the server's CSP breaks (an inline script, a worker, a tile host) fails its suite. At the context's close
+ * (or the browser's, for contexts left open) the messages are printed and the suite's process exits with 1,
+ * which node's runner reports as a failure of the file; a throw there would skip the rest of an after hook
+ * (the server's stop) and leave the suite hanging.
+ */
+function failOnPolicyViolations(browser: Browser): Browser {
+  const report = (context: BrowserContext) => {
+    const violations = policyViolationsOf(context);
+    policyMessages.delete(context);
+    if (!violations.length) return;
+    process.exitCode = 1;
+    console.error(`policy violations in the browser:\n${violations.join('\n')}`);
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    policyMessages.set(context, []);
+    context.on('console', (message) => {
+      if (POLICY_VIOLATION.test(message.text())) policyMessages.get(context)?.push(message.text());
+    });
+    const closeContext = context.close.bind(context);
+    context.close = async (closeOptions) => {
+      await closeContext(closeOptions);
+      report(context);
+    };
+    return context;
+  };
+  const closeBrowser = browser.close.bind(browser);
+  browser.close = async (closeOptions) => {
+    await closeBrowser(closeOptions);
+    for (const context of [...policyMessages.keys()]) report(context);
+  };
+  return browser;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -166,6 +223,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  return failOnPolicyViolations(browser);
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -3,7 +3,14 @@ import { after, before, describe, it } from 'node:test';
 import { PROPOSAL_TYPES, type TProposalRow } from '@eusulan/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { apiGet, expectPath, login, settle } from '../lib/flows.ts';
-import { blockMapTiles, launchBrowser, type RunningServer, screenshot, startServer } from '../lib/harness.ts';
+import {
+  blockMapTiles,
+  expectPolicyViolations,
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from '../lib/harness.ts';
 
 const ADMIN_PASSWORD = 'Admin12345';
 
@@ -48,6 +55,9 @@ before(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'id-ID' });
   await blockMapTiles(context);
+  // Chromium reports every inline handler of the hostile text as refused by the CSP, even where DOMPurify
+  // parses it in an inert document that would never run it: the policy's second line of defence, expected here.
+  expectPolicyViolations(context, /^Executing inline event handler violates .*'script-src-attr 'none''/);
   // A vector that runs leaves its number here; an alert() would show as a dialog.
   // (As text: tsx would wrap a function's body in helpers the page does not have.)
   await context.addInitScript({ content: 'window.__xss = []; window.xss = (n) => window.__xss.push(n);' });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { MB, UPLOAD_LIMITS } from '@eusulan/shared';
 import fastifyCompress from '@fastify/compress';
@@ -32,14 +34,37 @@ import { verificationRoutes } from './modules/verification/verification.routes.t
 import { errorsPlugin } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id.ts';
-import { webAppPlugin } from './plugins/web-app.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { webAppPlugin, webDistDir } from './plugins/web-app.ts';
 import './plugins/context.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import { reconcileStorage } from './storage/reconcile-storage.ts';
 
-/** Strips ?token= from logged URLs: media links carry the bearer token there. */
-const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1[REDACTED]');
+const decodedName = (name: string) => {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+};
+
+/**
+ * Hides the value of `token` in logged URLs: media links carry the bearer token there. The name is compared
+ * decoded, as the query parser reads it, so `%74oken=` is hidden too.
+ */
+function redactUrl(url: string) {
+  const queryAt = url.indexOf('?');
+  if (queryAt < 0) return url;
+  const parameters = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((parameter) => {
+      const name = parameter.split('=', 1)[0] ?? '';
+      return decodedName(name) === 'token' ? `${name}=[REDACTED]` : parameter;
+    });
+  return `${url.slice(0, queryAt)}?${parameters.join('&')}`;
+}
 
 function loggerOptions(config: AppConfig, stream?: Writable): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
@@ -111,6 +136,11 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  const webDist = webDistDir(config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null);
+  await app.register(securityHeadersPlugin, {
+    config,
+    indexHtml: webDist && readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+  });
   await app.register(errorsPlugin);
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin, { token: config.METRICS_TOKEN, usage: database.usage });
@@ -151,8 +181,6 @@ export async function buildApp(
   await app.register(completedWorkRoutes);
   await app.register(dashboardRoutes);
   await app.register(jobRoutes);
-  await app.register(webAppPlugin, {
-    distDir: config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null,
-  });
+  await app.register(webAppPlugin, { distDir: webDist });
   return app;
 }

@@ -219,6 +219,28 @@ describe('docs/deploy.md', () => {
     expect(nginx).toMatch(new RegExp(`proxy_pass\\s+http://127\\.0\\.0\\.1:${DEFAULTS.PORT}`));
   });
 
+  it('logs no media token: every access log uses a format of the path without its query', () => {
+    for (const nginx of blocks('nginx')) {
+      const formats = new Map(
+        [...nginx.matchAll(/^\s*log_format\s+(\S+)\s+((?:'[^']*'\s*)+);/gm)].map((match) => [
+          match[1],
+          [...(match[2] ?? '').matchAll(/'([^']*)'/g)].map((part) => part[1]).join(''),
+        ]),
+      );
+      for (const format of formats.values()) {
+        // The variables that carry the query string (and with it ?token=, spec §7).
+        expect(format).not.toMatch(/\$(request|request_uri|args|query_string|arg_token)\b/);
+        expect(format).toContain('$uri');
+      }
+      for (const [, target, format] of nginx.matchAll(/^\s*access_log\s+(\S+)\s*(\S*?);/gm)) {
+        if (target === 'off') continue;
+        // Without a named format nginx uses `combined`, whose "$request" holds the query.
+        expect(formats.has(format ?? ''), `access_log ${target} ${format}`).toBe(true);
+      }
+    }
+    expect(blocks('nginx')[0]).toMatch(/access_log\s+\S+\s+eusulan;/);
+  });
+
   it('runs the bundle under systemd as its own user, and waits out SHUTDOWN_TIMEOUT before killing', () => {
     const unit = blocks('ini').find((block) => block.includes('ExecStart=')) ?? '';
     const setting = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(unit)?.[1] ?? '';

@@ -1203,6 +1203,9 @@ describe('served files', () => {
     expect(response.headers['content-type']).toBe(contentType);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // A personal document never stays in a cache, the browser's included.
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const header = String(response.headers['content-disposition']);
     expect(header).toMatch(
       new RegExp(`^${disposition}; filename="[\\x20-\\x7e]*"; filename\\*=UTF-8''[\\w%.!~*'()-]*$`),

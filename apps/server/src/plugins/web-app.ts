@@ -7,13 +7,17 @@ import { apiNotFound } from './errors.ts';
 const API_PREFIXES = ['/api/', '/api-web/', '/media/'];
 const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api';
 
+/** The web build's directory when it holds an index.html, else null (no build: the API alone). */
+export function webDistDir(distDir: string | null): string | null {
+  return distDir && existsSync(path.join(distDir, 'index.html')) ? distDir : null;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
  * unknown non-API GET answered with index.html so the client router can show it (history fallback).
  */
 export async function webAppPlugin(app: FastifyInstance, options: { distDir: string | null }) {
-  const distDir =
-    options.distDir && existsSync(path.join(options.distDir, 'index.html')) ? options.distDir : null;
+  const { distDir } = options;
   if (distDir) {
     await app.register(fastifyStatic, {
       root: distDir,

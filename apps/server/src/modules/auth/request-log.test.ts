@@ -26,8 +26,19 @@ describe('request logs', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     await t.app.inject({ method: 'GET', url: `/api/health?token=${token}` });
+    // Media links as the web writes them, and as a client may: the query parser decodes the name, so an
+    // encoded `token` signs in as well and must be hidden as well.
+    for (const query of [`download=1&token=${token}`, `%74oken=${token}`, `to%6Ben=${token}&download=1`]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api-web/media/proposal-file/999?${query}`,
+      });
+      expect(response.statusCode, query).toBe(404);
+    }
     expect(logged).toContain('/api/auth/login');
     expect(logged).toContain('/api/health?token=[REDACTED]');
+    expect(logged).toContain('/api-web/media/proposal-file/999?download=1&token=[REDACTED]');
+    expect(logged).toContain('/api-web/media/proposal-file/999?%74oken=[REDACTED]');
     expect(logged).not.toContain(user.password);
     expect(logged).not.toContain(token);
     expect(logged).not.toContain(token.split('.')[2]);

@@ -124,7 +124,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
           : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       )
       .header('Content-Disposition', contentDisposition(fileName))
-      .header('Cache-Control', 'no-store')
+      .header('Cache-Control', 'private, no-store')
       .send(body);
   });
 }

@@ -459,6 +459,7 @@ describe('GET dashboard/export', () => {
     );
     expect(response.headers['content-disposition']).toContain('filename="Export Dashboard.xlsx"');
     expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const { names, rowsOf } = await sheetsOf(response.rawPayload);
     expect(names).toEqual(['Usulan', 'Pekerjaan Selesai']);
     const usulan = rowsOf('Usulan');

@@ -51,7 +51,7 @@ export async function jobRoutes(app: FastifyInstance) {
       return reply
         .header('Content-Type', 'application/octet-stream')
         .header('Content-Disposition', contentDisposition(file.fileName))
-        .header('Cache-Control', 'no-store')
+        .header('Cache-Control', 'private, no-store')
         .send(stream);
     },
   );

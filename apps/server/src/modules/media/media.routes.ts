@@ -39,8 +39,9 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 /**
  * Stored files, for holders of a valid token (header or ?token=, spec §7) who may see the proposal. The
- * headers keep a file from ever running as a page: its stored type, nosniff and a sandboxing CSP. Byte
- * ranges let a video seek.
+ * headers keep a file from ever running as a page: its stored type, nosniff and a sandboxing CSP. They are
+ * personal documents (letters, photos of a place and its people): `private, no-store` keeps them out of every
+ * cache, the browser's included. Byte ranges let a video seek.
  */
 export async function mediaRoutes(app: FastifyInstance) {
   const { db, storage } = app.ctx;
@@ -68,9 +69,10 @@ export async function mediaRoutes(app: FastifyInstance) {
       .header('X-Content-Type-Options', 'nosniff')
       .header(
         'Content-Security-Policy',
-        "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+        "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox; " +
+          "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
       )
-      .header('Cache-Control', 'private, max-age=3600');
+      .header('Cache-Control', 'private, no-store');
     if (range) {
       reply
         .status(206)

@@ -35,7 +35,7 @@ export async function surveyExportRoutes(app: FastifyInstance) {
       return reply
         .header('Content-Type', input.option === '.xlsx' ? XLSX_MIME : 'application/zip')
         .header('Content-Disposition', contentDisposition(fileName))
-        .header('Cache-Control', 'no-store')
+        .header('Cache-Control', 'private, no-store')
         .send(exportStream(deps, input, exported));
     },
   );

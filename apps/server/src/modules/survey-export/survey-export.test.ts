@@ -230,6 +230,7 @@ describe('POST export (.xlsx)', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.headers['content-disposition']).toContain('Hasil Survey.xlsx');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const book = await workbookOf(response.rawPayload);
     expect(book.names).toEqual(['Hasil Survey', 'Item ASB']);
     const rows = book.rowsOf('Hasil Survey');
@@ -477,6 +478,7 @@ describe('the export as a background job (POST export/jobs)', () => {
     const file = await download(job.fileUrl!);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain('Hasil Survey.xlsx');
+    expect(file.headers['cache-control']).toBe('private, no-store');
     expect(job.result).toEqual({ fileName: 'Hasil Survey.xlsx', size: file.rawPayload.length });
     const fromJob = await workbookOf(file.rawPayload);
     const direct = await workbookOf((await exportCall({})).rawPayload);
