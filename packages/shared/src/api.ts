@@ -112,8 +112,10 @@ export interface TProposalRow {
   statusType: TStatusType;
   processType: TProcessType | null;
   processTypeName: string | null;
-  /** How many other proposals were made at the same place (road, village, RT, RW). */
+  /** Spec §2/§3: the count of its survey histories (submitted surveys, as surveyHistories lists them). */
   historyCount: number;
+  /** How many other proposals were made at the same place (road, village, RT, RW): 'Histori lokasi'. */
+  placeHistoryCount: number;
   /** A submitted (non-draft) survey exists, so the report can be printed. */
   hasSurvey: boolean;
   consultant: { id: number; name: string; consultantType: TConsultantType; consultantTypeName: string };
