@@ -268,10 +268,11 @@ export interface TCompletedWorkRowPage {
 }
 
 /**
- * GET completed-work-detail/{workId}/detail (spec §3 Completed-work detail). A line may have several
- * parts, so coordinate is the list of this work's parts and coodinatePerkerjaan (the spec's spelling) the
- * parts of every work of the same package (same NAMA in the same import), this one included; each part is
- * a list of points. nilaiLokasi and nilaiPaket are left out for umum.
+ * GET completed-work-detail/{workId}/detail (spec §3 Completed-work detail): coordinate is a list of points
+ * (the work's first part), coodinatePerkerjaan (the spec's spelling) the parts of every work of the same
+ * package (same NAMA in the same import), this one included, each a list of points. A line may have several
+ * parts: coordinateParts (ours, beside the spec's fields) lists all of this work's parts. nilaiLokasi and
+ * nilaiPaket are left out for umum.
  */
 export interface TCompletedWorkDetail {
   id: number;
@@ -286,7 +287,9 @@ export interface TCompletedWorkDetail {
   panjang: number;
   nilaiLokasi?: number | null;
   nilaiPaket?: number | null;
-  coordinate: TCompletedWorkPoint[][];
+  coordinate: TCompletedWorkPoint[];
+  /** Every part of this work, the first being `coordinate`. */
+  coordinateParts: TCompletedWorkPoint[][];
   coodinatePerkerjaan: TCompletedWorkPoint[][];
 }
 
