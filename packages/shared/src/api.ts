@@ -6,6 +6,7 @@ import type {
   TRole,
   TStatusType,
 } from './enums.ts';
+import type { TLineSegment } from './schemas/survey.ts';
 
 /**
  * Every JSON body (DESIGN §3). An error's status also names its request (`requestId`, issue 12): the id in
@@ -310,18 +311,38 @@ export interface TCompletedWorkImportFailure {
 }
 
 /**
- * GET dashboard item (spec §3 Dashboard proposal item): a proposal with a submitted survey and the lines of
- * its newest survey. Each line is a Google encoded polyline (precision DASHBOARD_POLYLINE_PRECISION) of the
- * drawn segments joined where one starts at the previous one's end; the spec's drawLine.lokasi segments
- * stay available in the proposal detail.
+ * GET dashboard item (spec §3 Dashboard proposal item): a proposal with a submitted survey and the drawn
+ * segments of every road of its newest survey, in order; segments spec §5 would not draw are left out.
  */
 export interface TDashboardProposalItem {
+  proposalId: number;
+  drawLine: { lokasi: TLineSegment[] };
+}
+
+/**
+ * GET dashboard/completed-work item (spec §3 Dashboard completed-work item): one work, its type's colour
+ * and its drawable points. A work of several parts (a MultiLineString) has its first part as coordinate
+ * and every part in coordinateParts (ours, beside the spec's fields; absent for a work of one part).
+ */
+export interface TDashboardCompletedWorkItem {
+  idHash: string;
+  color: string;
+  coordinate: TCompletedWorkPoint[];
+  coordinateParts?: TCompletedWorkPoint[][];
+}
+
+/**
+ * GET dashboard?format=encoded item, the compact form our web asks for: each line is a Google encoded
+ * polyline (precision DASHBOARD_POLYLINE_PRECISION) of the drawn segments joined where one starts at the
+ * previous one's end.
+ */
+export interface TDashboardEncodedProposalItem {
   proposalId: number;
   lines: string[];
 }
 
-/** GET dashboard/completed-work item (spec §3): one work, its type's colour, its parts as encoded polylines. */
-export interface TDashboardCompletedWorkItem {
+/** GET dashboard/completed-work?format=encoded item: one work, its colour, its parts as encoded polylines. */
+export interface TDashboardEncodedCompletedWorkItem {
   idHash: string;
   id: number;
   color: string;
