@@ -24,11 +24,25 @@ export const lineColor = (color: string | null) =>
 const pointsJson = (part: LatLon[]) =>
   `[${part.map(([latitude, longitude]) => `{"latitude":${latitude},"longitude":${longitude}}`).join(',')}]`;
 
+/** A [lat, lon] pair as PostgreSQL prints jsonb (`[-7.25, 112.73]`). */
+const STORED_POINT = /\[(-?[\d.eE+-]+), (-?[\d.eE+-]+)\]/g;
+
 /**
  * A work's spec §3 fields after its colour: the first drawable part as `coordinate`, and every part in
  * `coordinateParts` only when there are several (a single part is not sent twice); null with none.
+ * `allDrawable` rows (every imported work) are rewritten from the stored text by one regular expression,
+ * several times faster than parsing and printing every point (a city's 100,000 works are ~3 M points).
  */
-function workCoordinatesJson(coordinates: string): string | null {
+function workCoordinatesJson(coordinates: string, allDrawable: boolean): string | null {
+  if (allDrawable) {
+    const parts = coordinates.replace(STORED_POINT, '{"latitude":$1,"longitude":$2}');
+    // Points hold no brackets now, so the first `]` ends the first part.
+    const firstEnd = parts.indexOf(']');
+    if (firstEnd < 0) return null;
+    const first = parts.slice(1, firstEnd + 1);
+    const isMultiPart = parts.indexOf('[', firstEnd) >= 0;
+    return `"coordinate":${first}${isMultiPart ? `,"coordinateParts":${parts}` : ''}`;
+  }
   const parts = drawableParts(JSON.parse(coordinates) as LatLon[][]);
   const [first] = parts;
   if (!first) return null;
@@ -41,7 +55,7 @@ function workCoordinatesJson(coordinates: string): string | null {
  * stored parts) or the encoded form (TDashboardEncodedCompletedWorkItem[], lines encoded at import).
  */
 export function completedWorkLayerJson(
-  rows: readonly { id: number; color: string | null; lines: string }[],
+  rows: readonly { id: number; color: string | null; lines: string; allDrawable?: boolean }[],
   form: LayerForm,
 ) {
   const colors = new Map<string | null, string>();
@@ -56,7 +70,7 @@ export function completedWorkLayerJson(
       items.push(`{"idHash":"${row.id}","id":${row.id},"color":${color},"lines":${row.lines}}`);
       continue;
     }
-    const coordinates = workCoordinatesJson(row.lines);
+    const coordinates = workCoordinatesJson(row.lines, row.allDrawable === true);
     if (coordinates) items.push(`{"idHash":"${row.id}","color":${color},${coordinates}}`);
   }
   return `[${items.join(',')}]`;

@@ -206,6 +206,9 @@ export async function completedWorkLayerRows(db: Db, filter: CompletedWorkFilter
         form === 'encoded'
           ? sql<string>`to_json(${completedWorks.encodedLines})::text`
           : sql<string>`${completedWorks.coordinates}::text`,
+      // Every stored point is drawable and every part has two or more (all imported works: the import
+      // refuses a point out of range), so the presenter may rewrite the stored text as it is.
+      allDrawable: sql<boolean>`coalesce(${completedWorks.minLat} >= -90 and ${completedWorks.maxLat} <= 90 and ${completedWorks.minLon} >= -180 and ${completedWorks.maxLon} <= 180 and cardinality(${completedWorks.encodedLines}) = jsonb_array_length(${completedWorks.coordinates}), false)`,
     })
     .from(completedWorks)
     .innerJoin(completedWorkImports, eq(completedWorkImports.id, completedWorks.importId))

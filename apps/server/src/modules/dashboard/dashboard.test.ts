@@ -29,6 +29,7 @@ import {
   villages,
 } from '../../db/schema/index.ts';
 import { decodeLine, encodeSegments, segmentsToPaths } from '../../lib/map-lines.ts';
+import { completedWorkLayerJson } from './dashboard.presenter.ts';
 import { proposalLayerRows } from './dashboard.queries.ts';
 
 let t: TestApp;
@@ -401,6 +402,45 @@ describe('GET dashboard/completed-work', () => {
       '/api-web/dashboard/completed-work?year=2025&format=',
     );
     expect(filtered.map((item) => item.idHash)).toEqual([ids.w3, ids.w4].map(String));
+  });
+
+  it('writes the same items from the stored text as from the parsed points, and drops what spec §5 would not draw', async () => {
+    const stored = [
+      { id: 1, color: '#1e88e5', lines: JSON.stringify(KERTAJAYA_PARTS).replaceAll(',', ', ') },
+      { id: 2, color: null, lines: JSON.stringify(TUNJUNGAN_WORK).replaceAll(',', ', ') },
+    ];
+    const fast = JSON.parse(
+      completedWorkLayerJson(
+        stored.map((row) => ({ ...row, allDrawable: true })),
+        'spec',
+      ),
+    );
+    const parsed = JSON.parse(completedWorkLayerJson(stored, 'spec'));
+    expect(fast).toEqual(parsed);
+    expect(parsed[0].coordinateParts).toEqual(KERTAJAYA_PARTS.map(asPoints));
+    expect(parsed[1]).toEqual({ idHash: '2', color: '#ff0000', coordinate: asPoints(TUNJUNGAN_WORK[0]!) });
+    // A row written outside the app: a point out of range and a part left with one point are not drawn.
+    const outside = JSON.stringify([
+      [
+        [-7.2601, 112.7401],
+        [95, 112.7411],
+      ],
+      [
+        [-7.27, 112.75],
+        [-7.271, 200],
+        [-7.272, 112.752],
+      ],
+    ]);
+    expect(JSON.parse(completedWorkLayerJson([{ id: 3, color: null, lines: outside }], 'spec'))).toEqual([
+      {
+        idHash: '3',
+        color: '#ff0000',
+        coordinate: asPoints([
+          [-7.27, 112.75],
+          [-7.272, 112.752],
+        ]),
+      },
+    ]);
   });
 
   it('keeps the two forms apart: own ETags and bodies, and refuses another format', async () => {
