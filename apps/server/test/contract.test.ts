@@ -6,7 +6,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { shapefileZip, SAMPLE_FEATURES } from '../src/modules/completed-work/completed-work.fixtures.ts';
+import { SAMPLE_FEATURES, shapefileZip } from '../src/modules/completed-work/completed-work.fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { filledImportTemplate } from './import-workbook.ts';
 import { fixture, multipart } from './multipart.ts';

@@ -9,7 +9,7 @@ import {
   ZDashboardQuery,
   ZDashboardSearchQuery,
 } from '@eusulan/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { inBackground } from '../../db/pglite-turns.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { envelope, envelopeJson } from '../../lib/envelope.ts';
