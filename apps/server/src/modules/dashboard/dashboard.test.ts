@@ -9,6 +9,7 @@ import type {
   TDashboardPlace,
   TDashboardProposalItem,
 } from '@eusulan/shared';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -378,6 +379,33 @@ describe('GET dashboard', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect((await proposalItems('?year=2025')).map((i) => i.proposalId)).toEqual([ids.darmo, ids.draftOnly]);
+  });
+
+  it('leaves out of the spec form the segments spec §5 would not draw (out of range, not numbers)', async () => {
+    const [newest] = await t.db
+      .select({ id: surveys.id })
+      .from(surveys)
+      .where(and(eq(surveys.proposalId, ids.darmo!), eq(surveys.isDraft, false)));
+    const kept = { startLat: -7.29, startLon: 112.74, endLat: -7.291, endLon: 112.741 };
+    const [road] = await t.db
+      .insert(surveyRoads)
+      .values({
+        surveyId: newest!.id,
+        position: 5,
+        drawLine: [
+          { startLat: 95, startLon: 112.74, endLat: -7.291, endLon: 112.741 },
+          kept,
+          { startLat: '-7.29', startLon: 112.74, endLat: -7.291, endLon: 112.741 } as never,
+          { startLat: -7.29, startLon: 112.74, endLat: -7.291, endLon: -181 },
+        ],
+      })
+      .returning({ id: surveyRoads.id });
+    try {
+      const items = await specItems<TDashboardProposalItem>('/api-web/dashboard?year=2025');
+      expect(items.find((item) => item.proposalId === ids.darmo)!.drawLine.lokasi).toEqual([...DARMO, kept]);
+    } finally {
+      await t.db.delete(surveyRoads).where(eq(surveyRoads.id, road!.id));
+    }
   });
 });
 
