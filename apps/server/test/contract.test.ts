@@ -317,7 +317,6 @@ describe('Master CRUD', () => {
         await json(call('GET', `${base}/${entity}${listQuery}`, as.admin)),
         shape,
         `${entity} list`,
-        entity !== 'road-type' || true,
       );
       const created = dataRecord(
         await json(call('POST', `${base}/${entity}`, as.admin, body)),
@@ -691,6 +690,11 @@ describe('Proposals', () => {
     );
     expect(detail.proposerName).toBe('Warga Kontrak Tiga');
     expect(detail.proposalFiles).toHaveLength(2);
+    // Spec §7: media links carry the stored token as a query parameter, no header.
+    const token = as.admin.authorization!.replace(/^Bearer /, '');
+    const link = detail.proposalFiles[0]!.link;
+    const media = await ok(call('GET', `${link}${link.includes('?') ? '&' : '?'}token=${token}`, {}));
+    expect(media.rawPayload.length).toBe(detail.proposalFiles[0]!.size);
   });
 
   it('GET proposal/export-template gives an xlsx; POST proposal/import-template a 400 with data.errorList', async () => {
