@@ -214,14 +214,18 @@ describe('maps dashboard (admin, side menu)', () => {
     // Proposals off, so no red line lies over the work.
     await page.getByTestId('filter-proposal-year-all').click();
     await waitForDrawn(page, { proposals: 0 });
+    // The layers are read as a spec client reads them (spec §3: idHash, color, coordinate); the map asks
+    // for the compact form of the same works.
     const target = works[0]!;
+    assert.ok(target.coordinate.length >= 2, 'a work carries its points as {latitude, longitude}');
+    const workId = Number(target.idHash);
     // What the canvas shows under the line is the work type's colour.
-    assertColour(await clickLine(page, 'work', target.id), target.color.toLowerCase());
+    assertColour(await clickLine(page, 'work', workId), target.color.toLowerCase());
     const modal = page.getByTestId('completed-work-modal');
     await modal.waitFor();
     const detail = await apiGet<TCompletedWorkDetail>(
       page,
-      `/api-web/completed-work-detail/${target.id}/detail`,
+      `/api-web/completed-work-detail/${workId}/detail`,
     );
     assert.equal(await modal.getByTestId('work-field-nama').textContent(), detail.nama);
     await modal.getByTestId('work-field-nilaiLokasi').waitFor();
@@ -298,7 +302,7 @@ describe('maps dashboard (umum)', () => {
     await page.getByTestId('filter-proposal-year-all').click();
     await waitForDrawn(page, { proposals: 0 });
     const [work] = await apiGet<TDashboardCompletedWorkItem[]>(page, '/api-web/dashboard/completed-work');
-    await clickLine(page, 'work', work!.id);
+    await clickLine(page, 'work', Number(work!.idHash));
     const modal = page.getByTestId('completed-work-modal');
     await modal.getByTestId('work-field-nama').waitFor();
     assert.equal(await modal.getByTestId('work-field-nilaiLokasi').count(), 0);

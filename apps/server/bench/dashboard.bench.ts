@@ -14,7 +14,8 @@
 // it encodes the lines the INSERT above left without (fill-encoded-lines.ts). Each call is timed serially with
 // `accept-encoding: br, gzip`: the first call (cold: built from the database and compressed; the budget) and
 // --runs repeats (served from the server's cache of compressed layers), its compressed and uncompressed bytes
-// counted, then repeated with If-None-Match (304). Chromium then loads /maps with the admin's token in
+// counted, then repeated with If-None-Match (304); first in the compact form /maps asks for
+// (format=encoded), then in the default form of spec §3's shapes, whose sizes are printed beside. Chromium then loads /maps with the admin's token in
 // localStorage and every request that is not to the server aborted (no tiles); the time is performance.now()
 // (from navigation start) once both counts equal the API's, the lines layer has drawn and two frames painted.
 // Then the map is dragged for --pan-seconds while a PerformanceObserver records long tasks.
@@ -193,12 +194,14 @@ async function measureCall(server: ServerProcess, path: string, auth: Record<str
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const data = (JSON.parse(first.body.toString()) as { data: { lines: string[] }[] }).data;
+  const data = (JSON.parse(first.body.toString()) as { data: { lines?: string[] }[] }).data;
+  // The compact form's encoded lines; the spec form (the default) has points, counted by items only.
+  const lines = data.flatMap((item) => item.lines ?? []);
   return {
     figures: {
       path,
       items: data.length,
-      lines: data.reduce((sum, item) => sum + item.lines.length, 0),
+      lines: lines.length,
       /** The first call after the server started: nothing cached, built from the database. */
       coldMs: first.ms,
       medianMs: median(timings),
@@ -209,7 +212,7 @@ async function measureCall(server: ServerProcess, path: string, auth: Record<str
       rawBytes: first.body.length,
       encoding: first.encoding,
       notModifiedMs: median(notModified),
-      minimal: minimalLayerBytes(data.flatMap((item) => item.lines)),
+      minimal: minimalLayerBytes(lines),
     } satisfies CallFigures,
     token: auth.authorization?.replace(/^Bearer /, '') ?? '',
   };
@@ -393,15 +396,23 @@ async function main() {
 
     server = await startServer(bench.url);
     const auth = await signInAdmin(server.url);
-    const workCall = await measureCall(server, '/api-web/dashboard/completed-work', auth, options.runs);
-    const proposalCall = await measureCall(server, '/api-web/dashboard', auth, options.runs);
+    // What /maps loads: the compact form (format=encoded); the spec's shapes (the default) after.
+    const workCall = await measureCall(
+      server,
+      '/api-web/dashboard/completed-work?format=encoded',
+      auth,
+      options.runs,
+    );
+    const proposalCall = await measureCall(server, '/api-web/dashboard?format=encoded', auth, options.runs);
+    const specWorkCall = await measureCall(server, '/api-web/dashboard/completed-work', auth, options.runs);
+    const specProposalCall = await measureCall(server, '/api-web/dashboard', auth, options.runs);
 
     console.log(
       `| call (all years) | items (lines) | first call (cold) | repeats: median (min-max, ${options.runs} runs) | on the wire: first -> kept | uncompressed | minimal encoding (points) | kept / minimal | 304 median | budget |`,
     );
     console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
     for (const call of [workCall.figures, proposalCall.figures]) {
-      const isWork = call.path.endsWith('completed-work');
+      const isWork = call.path.includes('completed-work');
       const misses = isWork
         ? [
             Math.max(call.coldMs, call.medianMs) >= BUDGET.completedWorkMs
@@ -426,6 +437,19 @@ async function main() {
     console.log(
       `| both layers (what /maps loads) | | | | ${mb(wireBytes)} | | ${mb(minimalBytes)} | ${(wireBytes / minimalBytes).toFixed(2)} | | < ${BUDGET.mapsWireMb} MB: ${verdict(payloadMisses)} |`,
     );
+
+    console.log(
+      '\n| default form (spec §3 shapes) vs compact (format=encoded) | items | first call (cold) | repeats: median | on the wire: kept | uncompressed | kept bytes / compact |',
+    );
+    console.log('|---|--:|--:|--:|--:|--:|--:|');
+    for (const [spec, compact] of [
+      [specWorkCall.figures, workCall.figures],
+      [specProposalCall.figures, proposalCall.figures],
+    ] as const) {
+      console.log(
+        `| GET ${spec.path} | ${spec.items.toLocaleString('en')} | ${ms(spec.coldMs)} (compact ${ms(compact.coldMs)}) | ${ms(spec.medianMs)} (compact ${ms(compact.medianMs)}) | ${mb(spec.settledWireBytes)} (compact ${mb(compact.settledWireBytes)}) | ${mb(spec.rawBytes)} (compact ${mb(compact.rawBytes)}) | ${(spec.settledWireBytes / compact.settledWireBytes).toFixed(2)} |`,
+      );
+    }
 
     if (options.browser && !existsSync(WEB_INDEX)) {
       console.log('\nChromium part skipped: build the web app first (npm run build -w @eusulan/web).');

@@ -341,11 +341,11 @@ export class VirtualUser {
     return calls;
   }
 
-  /** /maps: both layers (revalidated with their ETags) and, sometimes, a work's detail. */
+  /** /maps: both layers in the web's compact form (revalidated with their ETags) and, sometimes, a work's detail. */
   dashboard(): Call[] {
     const calls = [
-      this.layer('dashboard proposals', '/api-web/dashboard'),
-      this.layer('dashboard completed works', '/api-web/dashboard/completed-work'),
+      this.layer('dashboard proposals', '/api-web/dashboard?format=encoded'),
+      this.layer('dashboard completed works', '/api-web/dashboard/completed-work?format=encoded'),
     ];
     if (this.fixtures.workIds.length && Math.random() < 0.3) {
       calls.push(

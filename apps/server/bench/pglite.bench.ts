@@ -550,7 +550,8 @@ async function measureMixed(
     while (!stopLayers) {
       const years = layerYears(layerCalls, options.fromYear);
       const startedAt = performance.now();
-      const response = await fetch(`${server.url}/api-web/dashboard?year=${years.join(',')}`, {
+      // The compact form, as /maps asks for it.
+      const response = await fetch(`${server.url}/api-web/dashboard?format=encoded&year=${years.join(',')}`, {
         headers: headersOf.admin,
       });
       const body = await response.arrayBuffer();

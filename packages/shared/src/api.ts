@@ -6,6 +6,7 @@ import type {
   TRole,
   TStatusType,
 } from './enums.ts';
+import type { TLineSegment } from './schemas/survey.ts';
 
 /**
  * Every JSON body (DESIGN §3). An error's status also names its request (`requestId`, issue 12): the id in
@@ -112,8 +113,10 @@ export interface TProposalRow {
   statusType: TStatusType;
   processType: TProcessType | null;
   processTypeName: string | null;
-  /** How many other proposals were made at the same place (road, village, RT, RW). */
+  /** Spec §2/§3: the count of its survey histories (submitted surveys, as surveyHistories lists them). */
   historyCount: number;
+  /** How many other proposals were made at the same place (road, village, RT, RW): 'Histori lokasi'. */
+  placeHistoryCount: number;
   /** A submitted (non-draft) survey exists, so the report can be printed. */
   hasSurvey: boolean;
   consultant: { id: number; name: string; consultantType: TConsultantType; consultantTypeName: string };
@@ -266,10 +269,11 @@ export interface TCompletedWorkRowPage {
 }
 
 /**
- * GET completed-work-detail/{workId}/detail (spec §3 Completed-work detail). A line may have several
- * parts, so coordinate is the list of this work's parts and coodinatePerkerjaan (the spec's spelling) the
- * parts of every work of the same package (same NAMA in the same import), this one included; each part is
- * a list of points. nilaiLokasi and nilaiPaket are left out for umum.
+ * GET completed-work-detail/{workId}/detail (spec §3 Completed-work detail): coordinate is a list of points
+ * (the work's first part), coodinatePerkerjaan (the spec's spelling) the parts of every work of the same
+ * package (same NAMA in the same import), this one included, each a list of points. A line may have several
+ * parts: coordinateParts (ours, beside the spec's fields) lists all of this work's parts. nilaiLokasi and
+ * nilaiPaket are left out for umum.
  */
 export interface TCompletedWorkDetail {
   id: number;
@@ -284,7 +288,9 @@ export interface TCompletedWorkDetail {
   panjang: number;
   nilaiLokasi?: number | null;
   nilaiPaket?: number | null;
-  coordinate: TCompletedWorkPoint[][];
+  coordinate: TCompletedWorkPoint[];
+  /** Every part of this work, the first being `coordinate`. */
+  coordinateParts: TCompletedWorkPoint[][];
   coodinatePerkerjaan: TCompletedWorkPoint[][];
 }
 
@@ -305,18 +311,38 @@ export interface TCompletedWorkImportFailure {
 }
 
 /**
- * GET dashboard item (spec §3 Dashboard proposal item): a proposal with a submitted survey and the lines of
- * its newest survey. Each line is a Google encoded polyline (precision DASHBOARD_POLYLINE_PRECISION) of the
- * drawn segments joined where one starts at the previous one's end; the spec's drawLine.lokasi segments
- * stay available in the proposal detail.
+ * GET dashboard item (spec §3 Dashboard proposal item): a proposal with a submitted survey and the drawn
+ * segments of every road of its newest survey, in order; segments spec §5 would not draw are left out.
  */
 export interface TDashboardProposalItem {
+  proposalId: number;
+  drawLine: { lokasi: TLineSegment[] };
+}
+
+/**
+ * GET dashboard/completed-work item (spec §3 Dashboard completed-work item): one work, its type's colour
+ * and its drawable points. A work of several parts (a MultiLineString) has its first part as coordinate
+ * and every part in coordinateParts (ours, beside the spec's fields; absent for a work of one part).
+ */
+export interface TDashboardCompletedWorkItem {
+  idHash: string;
+  color: string;
+  coordinate: TCompletedWorkPoint[];
+  coordinateParts?: TCompletedWorkPoint[][];
+}
+
+/**
+ * GET dashboard?format=encoded item, the compact form our web asks for: each line is a Google encoded
+ * polyline (precision DASHBOARD_POLYLINE_PRECISION) of the drawn segments joined where one starts at the
+ * previous one's end.
+ */
+export interface TDashboardEncodedProposalItem {
   proposalId: number;
   lines: string[];
 }
 
-/** GET dashboard/completed-work item (spec §3): one work, its type's colour, its parts as encoded polylines. */
-export interface TDashboardCompletedWorkItem {
+/** GET dashboard/completed-work?format=encoded item: one work, its colour, its parts as encoded polylines. */
+export interface TDashboardEncodedCompletedWorkItem {
   idHash: string;
   id: number;
   color: string;

@@ -35,15 +35,18 @@ export function segmentsToPaths(segments: readonly LineSegment[]): LatLon[][] {
 /** One path as a Google encoded polyline: about 6 to 8 characters a point instead of ~40 of JSON. */
 export const encodePath = (path: LatLon[]): string => polyline.encode(path, DASHBOARD_POLYLINE_PRECISION);
 
-/** The drawable paths (two points or more) of a completed work's parts, encoded. */
-export function encodeParts(parts: readonly LatLon[][]): string[] {
-  const lines: string[] = [];
+/** A completed work's parts with the points spec §5 would draw, keeping parts of two points or more. */
+export function drawableParts(parts: readonly LatLon[][]): LatLon[][] {
+  const drawable: LatLon[][] = [];
   for (const part of parts) {
     const points = part.filter(([lat, lon]) => isDrawableCoordinate(lat, lon));
-    if (points.length >= 2) lines.push(encodePath(points));
+    if (points.length >= 2) drawable.push(points);
   }
-  return lines;
+  return drawable;
 }
+
+/** The drawable paths (two points or more) of a completed work's parts, encoded. */
+export const encodeParts = (parts: readonly LatLon[][]): string[] => drawableParts(parts).map(encodePath);
 
 /** A survey road's drawn segments as the dashboard draws them: joined paths, encoded. */
 export const encodeSegments = (segments: readonly LineSegment[]): string[] =>

@@ -11,7 +11,18 @@ export const DASHBOARD_MESSAGES = {
   location: 'Lokasi maksimal 200 karakter.',
   tooMany: 'Terlalu banyak pilihan filter (maksimal 500).',
   exportType: 'Tipe export harus pdf atau excel.',
+  format: 'Format harus encoded, atau dikosongkan untuk bentuk spesifikasi.',
 } as const;
+
+/**
+ * The layers' compact form, asked for with `format=encoded` (our web's map); without it the layers answer
+ * the spec's §3 shapes, so a client written from the spec works unchanged.
+ */
+export const DASHBOARD_ENCODED_FORMAT = 'encoded';
+const layerFormat = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.enum([DASHBOARD_ENCODED_FORMAT], { error: DASHBOARD_MESSAGES.format }).optional(),
+);
 
 /**
  * Lines travel as Google encoded polylines at this precision (1e-5 degree, about 1.1 m: a line's width at
@@ -87,8 +98,8 @@ export function mergeBracketedKeys(query: unknown): Record<string, unknown> {
   return merged;
 }
 
-/** GET dashboard: year (list) of the proposal date. */
-export const ZDashboardQuery = z.object({ year: yearChoices });
+/** GET dashboard: year (list) of the proposal date; format=encoded for the compact form. */
+export const ZDashboardQuery = z.object({ year: yearChoices, format: layerFormat });
 export type TDashboardQuery = z.output<typeof ZDashboardQuery>;
 
 /** GET dashboard/completed-work: year (list), location (lokasi names), type_work (type-work-color ids). */
@@ -96,6 +107,7 @@ export const ZDashboardCompletedWorkQuery = z.object({
   year: yearChoices,
   location: locationChoices,
   type_work: idChoices,
+  format: layerFormat,
 });
 export type TDashboardCompletedWorkQuery = z.output<typeof ZDashboardCompletedWorkQuery>;
 

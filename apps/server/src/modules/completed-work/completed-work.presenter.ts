@@ -40,12 +40,16 @@ export function presentWorkRow(row: WorkRowRecord, typeWork: string): TCompleted
   };
 }
 
-const points = (parts: LatLon[][]): TCompletedWorkPoint[][] =>
-  parts.map((part) => part.map(([latitude, longitude]) => ({ latitude, longitude })));
+const pointsOf = (part: LatLon[]): TCompletedWorkPoint[] =>
+  part.map(([latitude, longitude]) => ({ latitude, longitude }));
+const points = (parts: LatLon[][]): TCompletedWorkPoint[][] => parts.map(pointsOf);
 
 /**
- * Spec §3 Completed-work detail. Nominal values are not sent to umum at all (spec §6): the keys are left
- * out, not nulled, so nothing in the answer hints at them.
+ * Spec §3 Completed-work detail: `coordinate` is one list of points (the work's first part) and
+ * `coodinatePerkerjaan` (the spec's spelling) a list of such lists, every part of every work of the package.
+ * A line feature may have several parts (a MultiLineString); `coordinateParts` carries all of this work's
+ * parts, the first included, so a spec client draws the first part and our web every part. Nominal values
+ * are not sent to umum at all (spec §6): the keys are left out, not nulled, so nothing hints at them.
  */
 export function presentWorkDetail(
   row: WorkRecord,
@@ -62,7 +66,8 @@ export function presentWorkDetail(
     color: row.color,
     panjangLokasi: metres(row.locationLength),
     panjang: metres(row.packageLength),
-    coordinate: points(row.coordinates),
+    coordinate: pointsOf(row.coordinates[0] ?? []),
+    coordinateParts: points(row.coordinates),
     coodinatePerkerjaan: points(packageLines.flat()),
   };
   if (role !== 'umum') {

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { completedWorkImports, typeWorkColors } from '../../db/schema/index.ts';
+import { completedWorkImports, completedWorks, typeWorkColors } from '../../db/schema/index.ts';
 import { SAMPLE_FEATURES, STREETS, shapefileZip } from './completed-work.fixtures.ts';
 import { buildTemplateZip } from './completed-work-template.ts';
 
@@ -258,12 +258,14 @@ describe('GET completed-work-detail/{id}/detail', () => {
       panjang: feature.pjgPaket,
       nilaiLokasi: feature.nilaiLok,
       nilaiPaket: feature.nilaiPaket,
-      coordinate: [expect.any(Array)],
+      coordinate: expect.any(Array),
+      coordinateParts: [detail.coordinate],
       coodinatePerkerjaan: [expect.any(Array), expect.any(Array)],
     });
-    // Written in UTM 49S to the centimetre and read back: the street's points within ~1e-6 degrees.
-    expect(detail.coordinate[0]).toHaveLength(STREETS.kertajaya.length);
-    detail.coordinate[0]!.forEach((point, index) => {
+    // Spec §3: coordinate is one list of {latitude, longitude}. Written in UTM 49S to the centimetre and
+    // read back: the street's points within ~1e-6 degrees.
+    expect(detail.coordinate).toHaveLength(STREETS.kertajaya.length);
+    detail.coordinate.forEach((point, index) => {
       const [lon, lat] = STREETS.kertajaya[index]!;
       expect(Object.keys(point)).toEqual(['latitude', 'longitude']);
       expect(point.latitude).toBeCloseTo(lat, 6);
@@ -271,7 +273,41 @@ describe('GET completed-work-detail/{id}/detail', () => {
     });
     // The package's lines, in file order: Jalan Tunjungan, then this one.
     expect(detail.coodinatePerkerjaan[0]![0]!.latitude).toBeCloseTo(STREETS.tunjungan[0]![1], 6);
-    expect(detail.coodinatePerkerjaan[1]).toEqual(detail.coordinate[0]);
+    expect(detail.coodinatePerkerjaan[1]).toEqual(detail.coordinate);
+  });
+
+  it('answers a multi-part work: its first part as coordinate, every part in coordinateParts', async () => {
+    const first: [number, number][] = [
+      [-7.2601, 112.7401],
+      [-7.2611, 112.7411],
+    ];
+    const second: [number, number][] = [
+      [-7.2701, 112.7501],
+      [-7.2711, 112.7511],
+      [-7.2721, 112.7521],
+    ];
+    const importId = imports.kota!.completedWork.id;
+    const [work] = await t.db
+      .insert(completedWorks)
+      .values({
+        importId,
+        year: 2024,
+        packageName: 'Paket Dua Bagian',
+        location: 'Jalan Dua Bagian',
+        coordinates: [first, second],
+      })
+      .returning({ id: completedWorks.id });
+    try {
+      const response = await get(`/api-web/completed-work-detail/${work!.id}/detail`);
+      const detail: TCompletedWorkDetail = response.json().data;
+      const asPoints = (part: [number, number][]) =>
+        part.map(([latitude, longitude]) => ({ latitude, longitude }));
+      expect(detail.coordinate).toEqual(asPoints(first));
+      expect(detail.coordinateParts).toEqual([asPoints(first), asPoints(second)]);
+      expect(detail.coodinatePerkerjaan).toEqual([asPoints(first), asPoints(second)]);
+    } finally {
+      await t.db.delete(completedWorks).where(eq(completedWorks.id, work!.id));
+    }
   });
 
   it('leaves the nominal values out for umum (keys absent), keeps them for structural', async () => {

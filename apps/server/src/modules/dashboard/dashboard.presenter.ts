@@ -1,29 +1,78 @@
 import { DASHBOARD_DEFAULT_COLOR, HEX_COLOR_PATTERN, type TDashboardPlace } from '@eusulan/shared';
-import type { CompletedWorkFilter, ProposalFilter } from './dashboard.queries.ts';
+import type { LatLon } from '../../db/schema/index.ts';
+import { drawableParts } from '../../lib/map-lines.ts';
+import type { CompletedWorkFilter, LayerForm, ProposalFilter } from './dashboard.queries.ts';
 import { hasBounds } from './dashboard.queries.ts';
 
 /**
- * The proposal layer as JSON text of TDashboardProposalItem[]: the lines are already JSON (encoded at
- * save), so the answer is joined, not serialised value by value.
+ * The proposal layer as JSON text: the spec form (TDashboardProposalItem[], the segments as the query made
+ * them) or the encoded form (TDashboardEncodedProposalItem[], lines encoded at save). Each row's part is
+ * already JSON, so the answer is joined, not serialised value by value.
  */
-export const proposalLayerJson = (rows: readonly { proposalId: number; lines: string }[]) =>
-  `[${rows.map((row) => `{"proposalId":${row.proposalId},"lines":${row.lines}}`).join(',')}]`;
+export function proposalLayerJson(rows: readonly { proposalId: number; lines: string }[], form: LayerForm) {
+  const item =
+    form === 'encoded'
+      ? (row: (typeof rows)[number]) => `{"proposalId":${row.proposalId},"lines":${row.lines}}`
+      : (row: (typeof rows)[number]) => `{"proposalId":${row.proposalId},"drawLine":{"lokasi":${row.lines}}}`;
+  return `[${rows.map(item).join(',')}]`;
+}
 
 /** Spec §2: the work type's colour, red when the type has none usable. */
 export const lineColor = (color: string | null) =>
   color && HEX_COLOR_PATTERN.test(color.trim()) ? color.trim() : DASHBOARD_DEFAULT_COLOR;
 
-/** The completed-work layer as JSON text of TDashboardCompletedWorkItem[] (lines encoded at import). */
-export function completedWorkLayerJson(rows: readonly { id: number; color: string | null; lines: string }[]) {
+const pointsJson = (part: LatLon[]) =>
+  `[${part.map(([latitude, longitude]) => `{"latitude":${latitude},"longitude":${longitude}}`).join(',')}]`;
+
+/** A [lat, lon] pair as PostgreSQL prints jsonb (`[-7.25, 112.73]`). */
+const STORED_POINT = /\[(-?[\d.eE+-]+), (-?[\d.eE+-]+)\]/g;
+
+/**
+ * A work's spec §3 fields after its colour: the first drawable part as `coordinate`, and every part in
+ * `coordinateParts` only when there are several (a single part is not sent twice); null with none.
+ * `allDrawable` rows (every imported work) are rewritten from the stored text by one regular expression,
+ * several times faster than parsing and printing every point (a city's 100,000 works are ~3 M points).
+ */
+function workCoordinatesJson(coordinates: string, allDrawable: boolean): string | null {
+  if (allDrawable) {
+    const parts = coordinates.replace(STORED_POINT, '{"latitude":$1,"longitude":$2}');
+    // Points hold no brackets now, so the first `]` ends the first part.
+    const firstEnd = parts.indexOf(']');
+    if (firstEnd < 0) return null;
+    const first = parts.slice(1, firstEnd + 1);
+    const isMultiPart = parts.indexOf('[', firstEnd) >= 0;
+    return `"coordinate":${first}${isMultiPart ? `,"coordinateParts":${parts}` : ''}`;
+  }
+  const parts = drawableParts(JSON.parse(coordinates) as LatLon[][]);
+  const [first] = parts;
+  if (!first) return null;
+  const all = parts.length > 1 ? `,"coordinateParts":[${parts.map(pointsJson).join(',')}]` : '';
+  return `"coordinate":${pointsJson(first)}${all}`;
+}
+
+/**
+ * The completed-work layer as JSON text: the spec form (TDashboardCompletedWorkItem[], points from the
+ * stored parts) or the encoded form (TDashboardEncodedCompletedWorkItem[], lines encoded at import).
+ */
+export function completedWorkLayerJson(
+  rows: readonly { id: number; color: string | null; lines: string; allDrawable?: boolean }[],
+  form: LayerForm,
+) {
   const colors = new Map<string | null, string>();
-  const items = rows.map((row) => {
+  const items: string[] = [];
+  for (const row of rows) {
     let color = colors.get(row.color);
     if (color === undefined) {
       color = JSON.stringify(lineColor(row.color));
       colors.set(row.color, color);
     }
-    return `{"idHash":"${row.id}","id":${row.id},"color":${color},"lines":${row.lines}}`;
-  });
+    if (form === 'encoded') {
+      items.push(`{"idHash":"${row.id}","id":${row.id},"color":${color},"lines":${row.lines}}`);
+      continue;
+    }
+    const coordinates = workCoordinatesJson(row.lines, row.allDrawable === true);
+    if (coordinates) items.push(`{"idHash":"${row.id}","color":${color},${coordinates}}`);
+  }
   return `[${items.join(',')}]`;
 }
 

@@ -98,13 +98,24 @@ export async function completedWorkLayerVersion(db: Db): Promise<string> {
 export const PGLITE_LAYER_WINDOW = 2048;
 
 /**
- * GET dashboard: per proposal, the encoded paths of its newest submitted survey's roads in order, as JSON
- * text; proposals with nothing drawable are left out. With `window`, read window by window of proposal
- * ids (still in id order).
+ * The layers' two forms: the spec's §3 shapes (segments, points), answered by default, and the compact
+ * encoded polylines our web asks for (`format=encoded`).
  */
-export async function proposalLayerRows(db: Db, filter: ProposalFilter, options: { window?: number } = {}) {
+export type LayerForm = 'spec' | 'encoded';
+
+/**
+ * GET dashboard: per proposal, its newest submitted survey's roads in order, as JSON text: the drawn
+ * segments (spec form) or the encoded paths; proposals with nothing drawable are left out. With `window`,
+ * read window by window of proposal ids (still in id order).
+ */
+export async function proposalLayerRows(
+  db: Db,
+  filter: ProposalFilter,
+  options: { window?: number; form?: LayerForm } = {},
+) {
   const { window } = options;
-  if (!window) return proposalLayerWindow(db, filter);
+  const readWindow = options.form === 'encoded' ? proposalLayerWindow : proposalSegmentsWindow;
+  if (!window) return readWindow(db, filter);
   const [range] = await db
     .select({
       first: sql<number | null>`min(${surveys.proposalId})`,
@@ -115,7 +126,7 @@ export async function proposalLayerRows(db: Db, filter: ProposalFilter, options:
   const rows: { proposalId: number; lines: string }[] = [];
   if (range?.first == null || range.last == null) return rows;
   for (let from = range.first; from <= range.last; from += window) {
-    for (const row of await proposalLayerWindow(db, filter, { from, to: from + window })) rows.push(row);
+    for (const row of await readWindow(db, filter, { from, to: from + window })) rows.push(row);
   }
   return rows;
 }
@@ -142,13 +153,62 @@ function proposalLayerWindow(db: Db, filter: ProposalFilter, window?: IdWindow) 
     .orderBy(asc(proposals.id));
 }
 
-/** GET dashboard/completed-work: every matching work with a drawable part, its type's colour and its lines. */
-export async function completedWorkLayerRows(db: Db, filter: CompletedWorkFilter) {
+/** Spec §5 in SQL: a stored segment is drawn when its four values are numbers in range. */
+const isDrawableSegment = (segment: SQL) => {
+  // CASE, not AND: PostgreSQL may evaluate AND's sides in any order, and a text value would fail the cast.
+  const inRange = (key: string, limit: number) =>
+    sql`case when jsonb_typeof(${segment}->${key}) = 'number' then abs((${segment}->>${key})::float8) <= ${sql.raw(String(limit))} else false end`;
+  return sql`(${inRange('startLat', 90)} and ${inRange('startLon', 180)} and ${inRange('endLat', 90)} and ${inRange('endLon', 180)})`;
+};
+
+/**
+ * The spec form of proposalLayerWindow: the drawable segments of the newest survey's roads, in order, as
+ * a JSON array of spec §3 segments (exactly the four keys).
+ */
+function proposalSegmentsWindow(db: Db, filter: ProposalFilter, window?: IdWindow) {
+  const newest = newestSurveys(db, window);
+  const segment = sql`s.segment`;
+  return db
+    .select({
+      proposalId: proposals.id,
+      lines: sql<string>`json_agg(jsonb_build_object('startLat', ${segment}->'startLat', 'startLon', ${segment}->'startLon', 'endLat', ${segment}->'endLat', 'endLon', ${segment}->'endLon') order by ${surveyRoads.position}, ${surveyRoads.id}, s.ord)::text`,
+    })
+    .from(newest)
+    .innerJoin(proposals, eq(proposals.id, newest.proposalId))
+    .innerJoin(surveyRoads, eq(surveyRoads.surveyId, newest.surveyId))
+    .innerJoin(
+      sql`jsonb_array_elements(${surveyRoads.drawLine}) with ordinality as s(segment, ord)`,
+      sql`true`,
+    )
+    .where(
+      and(
+        proposalWhere(filter),
+        isDrawableSegment(segment),
+        window ? gte(proposals.id, window.from) : undefined,
+        window ? lt(proposals.id, window.to) : undefined,
+      ),
+    )
+    .groupBy(proposals.id)
+    .orderBy(asc(proposals.id));
+}
+
+/**
+ * GET dashboard/completed-work: every matching work with a drawable part, its type's colour and its lines
+ * as JSON text of encoded polylines (the encoded form) or its stored parts (the spec form, made drawable by
+ * the presenter).
+ */
+export async function completedWorkLayerRows(db: Db, filter: CompletedWorkFilter, form: LayerForm = 'spec') {
   return db
     .select({
       id: completedWorks.id,
       color: typeWorkColors.color,
-      lines: sql<string>`to_json(${completedWorks.encodedLines})::text`,
+      lines:
+        form === 'encoded'
+          ? sql<string>`to_json(${completedWorks.encodedLines})::text`
+          : sql<string>`${completedWorks.coordinates}::text`,
+      // Every stored point is drawable and every part has two or more (all imported works: the import
+      // refuses a point out of range), so the presenter may rewrite the stored text as it is.
+      allDrawable: sql<boolean>`coalesce(${completedWorks.minLat} >= -90 and ${completedWorks.maxLat} <= 90 and ${completedWorks.minLon} >= -180 and ${completedWorks.maxLon} <= 180 and cardinality(${completedWorks.encodedLines}) = jsonb_array_length(${completedWorks.coordinates}), false)`,
     })
     .from(completedWorks)
     .innerJoin(completedWorkImports, eq(completedWorkImports.id, completedWorks.importId))

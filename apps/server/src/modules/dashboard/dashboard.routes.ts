@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_ENCODED_FORMAT,
   DASHBOARD_EXPORT_FILE_NAMES,
   DASHBOARD_POLYLINE_PRECISION,
   mergeBracketedKeys,
@@ -8,7 +9,7 @@ import {
   ZDashboardQuery,
   ZDashboardSearchQuery,
 } from '@eusulan/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { inBackground } from '../../db/pglite-turns.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { envelope, envelopeJson } from '../../lib/envelope.ts';
@@ -36,10 +37,16 @@ const dashboardReaders = requireAuth({ roles: ['admin', 'structural', 'umum'] })
 const LAYER_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
- * A weak ETag of what a layer depends on, the filter asked for and the lines' precision: a browser's copy
- * encoded at another precision must not be answered 304 after an upgrade.
+ * A weak ETag of what a layer depends on, the form and filter asked for and the lines' precision: a
+ * browser's copy encoded at another precision must not be answered 304 after an upgrade. The ETag is also
+ * the key of the kept bodies, so the two forms never answer for each other.
  */
-const etagOf = (...parts: unknown[]) => weakEtag(DASHBOARD_POLYLINE_PRECISION, ...parts);
+const etagOf = (form: queries.LayerForm, ...parts: unknown[]) =>
+  weakEtag(DASHBOARD_POLYLINE_PRECISION, form, ...parts);
+
+/** `format=encoded` asks for the compact form; without it the spec's shapes (spec §3). */
+const formOf = (format: string | undefined): queries.LayerForm =>
+  format === DASHBOARD_ENCODED_FORMAT ? 'encoded' : 'spec';
 
 /** The maps dashboard (spec §7): the two layers of the map, the place search and the export. */
 export async function dashboardRoutes(app: FastifyInstance) {
@@ -52,8 +59,9 @@ export async function dashboardRoutes(app: FastifyInstance) {
   const layerBodies = new VersionedBodies(LAYER_CACHE_BYTES);
 
   app.get('/api-web/dashboard', { preHandler: dashboardReaders }, async (request, reply) => {
-    const { year } = parseInput(ZDashboardQuery, mergeBracketedKeys(request.query));
-    const etag = etagOf('proposals', await queries.proposalLayerVersion(db), year ?? null);
+    const { year, format } = parseInput(ZDashboardQuery, mergeBracketedKeys(request.query));
+    const form = formOf(format);
+    const etag = etagOf(form, 'proposals', await queries.proposalLayerVersion(db), year ?? null);
     if (notModified(request, reply, etag)) return reply.code(304).send();
     return sendVersioned(request, reply, {
       bodies: layerBodies,
@@ -61,7 +69,12 @@ export async function dashboardRoutes(app: FastifyInstance) {
       compress,
       make: () =>
         inBackground(async () =>
-          envelopeJson(proposalLayerJson(await queries.proposalLayerRows(db, { years: year }, layerReading))),
+          envelopeJson(
+            proposalLayerJson(
+              await queries.proposalLayerRows(db, { years: year }, { ...layerReading, form }),
+              form,
+            ),
+          ),
         ),
     });
   });
@@ -69,7 +82,8 @@ export async function dashboardRoutes(app: FastifyInstance) {
   app.get('/api-web/dashboard/completed-work', { preHandler: dashboardReaders }, async (request, reply) => {
     const input = parseInput(ZDashboardCompletedWorkQuery, mergeBracketedKeys(request.query));
     const filter = { years: input.year, locations: input.location, typeWorkIds: input.type_work };
-    const etag = etagOf('completed-works', await queries.completedWorkLayerVersion(db), filter);
+    const form = formOf(input.format);
+    const etag = etagOf(form, 'completed-works', await queries.completedWorkLayerVersion(db), filter);
     if (notModified(request, reply, etag)) return reply.code(304).send();
     return sendVersioned(request, reply, {
       bodies: layerBodies,
@@ -77,7 +91,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
       compress,
       make: () =>
         inBackground(async () =>
-          envelopeJson(completedWorkLayerJson(await queries.completedWorkLayerRows(db, filter))),
+          envelopeJson(completedWorkLayerJson(await queries.completedWorkLayerRows(db, filter, form), form)),
         ),
     });
   });

@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TDashboardCompletedWorkItem, TDashboardPlace, TDashboardProposalItem } from '@eusulan/shared';
+import type {
+  TDashboardCompletedWorkItem,
+  TDashboardEncodedCompletedWorkItem,
+  TDashboardEncodedProposalItem,
+  TDashboardPlace,
+  TDashboardProposalItem,
+} from '@eusulan/shared';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -23,6 +30,7 @@ import {
   villages,
 } from '../../db/schema/index.ts';
 import { decodeLine, encodeSegments, segmentsToPaths } from '../../lib/map-lines.ts';
+import { completedWorkLayerJson } from './dashboard.presenter.ts';
 import { proposalLayerRows } from './dashboard.queries.ts';
 
 let t: TestApp;
@@ -230,16 +238,25 @@ afterAll(async () => {
 const get = (url: string, as: Record<string, string> = headers.admin, extra: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...as, ...extra } });
 
+/** The query with format=encoded, the compact form our web asks for. */
+const encoded = (query: string) => (query ? `${query}&format=encoded` : '?format=encoded');
+
 async function proposalItems(query = '') {
-  const response = await get(`/api-web/dashboard${query}`);
+  const response = await get(`/api-web/dashboard${encoded(query)}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as TDashboardProposalItem[];
+  return response.json().data as TDashboardEncodedProposalItem[];
 }
 async function workItems(query = '') {
-  const response = await get(`/api-web/dashboard/completed-work${query}`);
+  const response = await get(`/api-web/dashboard/completed-work${encoded(query)}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json().data as TDashboardCompletedWorkItem[];
+  return response.json().data as TDashboardEncodedCompletedWorkItem[];
 }
+async function specItems<T>(path: string) {
+  const response = await get(path);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as T[];
+}
+const asPoints = (part: LatLon[]) => part.map(([latitude, longitude]) => ({ latitude, longitude }));
 const expectSameLine = (line: string, points: LatLon[]) => {
   const decoded = decodeLine(line);
   expect(decoded).toHaveLength(points.length);
@@ -250,6 +267,41 @@ const expectSameLine = (line: string, points: LatLon[]) => {
 };
 
 describe('GET dashboard', () => {
+  it("answers spec §3's shape by default: drawLine.lokasi, every segment of the newest survey's roads", async () => {
+    const items = await specItems<TDashboardProposalItem>('/api-web/dashboard');
+    expect(items.map((item) => item.proposalId)).toEqual([ids.tunjungan, ids.darmo]);
+    const [tunjungan, darmo] = items;
+    expect(Object.keys(tunjungan!)).toEqual(['proposalId', 'drawLine']);
+    // Both roads of the newest survey in order, the segments exactly as drawn (no precision lost).
+    expect(tunjungan!.drawLine.lokasi).toEqual(TUNJUNGAN);
+    expect(darmo!.drawLine.lokasi).toEqual(DARMO);
+    for (const segment of tunjungan!.drawLine.lokasi) {
+      expect(Object.keys(segment).sort()).toEqual(['endLat', 'endLon', 'startLat', 'startLon']);
+    }
+    expect(
+      (await specItems<TDashboardProposalItem>('/api-web/dashboard?year=2025')).map((i) => i.proposalId),
+    ).toEqual([ids.darmo]);
+  });
+
+  it('answers the compact form only when asked (format=encoded), and refuses another format', async () => {
+    const bad = await get('/api-web/dashboard?format=polyline');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.format).toEqual([
+      'Format harus encoded, atau dikosongkan untuk bentuk spesifikasi.',
+    ]);
+    // Each form has its own ETag and kept body: the other form's ETag is not answered 304.
+    const compact = await get('/api-web/dashboard?format=encoded');
+    const spec = await get('/api-web/dashboard', headers.admin, {
+      'if-none-match': compact.headers.etag as string,
+    });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.headers.etag).not.toBe(compact.headers.etag);
+    expect(spec.json().data[0]).toHaveProperty('drawLine');
+    expect(compact.json().data[0]).toHaveProperty('lines');
+    const compactAgain = await get('/api-web/dashboard?format=encoded');
+    expect(compactAgain.json().data[0]).toHaveProperty('lines');
+  });
+
   it('answers each surveyed proposal with the encoded lines of its newest submitted survey', async () => {
     const items = await proposalItems();
     expect(items.map((item) => item.proposalId)).toEqual([ids.tunjungan, ids.darmo]);
@@ -287,10 +339,12 @@ describe('GET dashboard', () => {
   });
 
   it('reads the same layer window by window of proposal ids (the embedded database) as in one query', async () => {
-    for (const filter of [{}, { years: [2025] }, { years: [] }]) {
-      const whole = await proposalLayerRows(t.db, filter);
-      for (const window of [1, 2, 3])
-        expect(await proposalLayerRows(t.db, filter, { window })).toEqual(whole);
+    for (const form of ['spec', 'encoded'] as const) {
+      for (const filter of [{}, { years: [2025] }, { years: [] }]) {
+        const whole = await proposalLayerRows(t.db, filter, { form });
+        for (const window of [1, 2, 3])
+          expect(await proposalLayerRows(t.db, filter, { window, form })).toEqual(whole);
+      }
     }
     expect((await proposalLayerRows(t.db, {})).map((row) => row.proposalId)).toEqual([
       ids.tunjungan,
@@ -326,9 +380,109 @@ describe('GET dashboard', () => {
     expect(changed.headers.etag).not.toBe(etag);
     expect((await proposalItems('?year=2025')).map((i) => i.proposalId)).toEqual([ids.darmo, ids.draftOnly]);
   });
+
+  it('leaves out of the spec form the segments spec §5 would not draw (out of range, not numbers)', async () => {
+    const [newest] = await t.db
+      .select({ id: surveys.id })
+      .from(surveys)
+      .where(and(eq(surveys.proposalId, ids.darmo!), eq(surveys.isDraft, false)));
+    const kept = { startLat: -7.29, startLon: 112.74, endLat: -7.291, endLon: 112.741 };
+    const [road] = await t.db
+      .insert(surveyRoads)
+      .values({
+        surveyId: newest!.id,
+        position: 5,
+        drawLine: [
+          { startLat: 95, startLon: 112.74, endLat: -7.291, endLon: 112.741 },
+          kept,
+          { startLat: '-7.29', startLon: 112.74, endLat: -7.291, endLon: 112.741 } as never,
+          { startLat: -7.29, startLon: 112.74, endLat: -7.291, endLon: -181 },
+        ],
+      })
+      .returning({ id: surveyRoads.id });
+    try {
+      const items = await specItems<TDashboardProposalItem>('/api-web/dashboard?year=2025');
+      expect(items.find((item) => item.proposalId === ids.darmo)!.drawLine.lokasi).toEqual([...DARMO, kept]);
+    } finally {
+      await t.db.delete(surveyRoads).where(eq(surveyRoads.id, road!.id));
+    }
+  });
 });
 
 describe('GET dashboard/completed-work', () => {
+  it("answers spec §3's shape by default: idHash, color, coordinate; a multi-part work's parts beside", async () => {
+    const items = await specItems<TDashboardCompletedWorkItem>('/api-web/dashboard/completed-work');
+    expect(items.map((item) => item.idHash)).toEqual([ids.w1, ids.w2, ids.w3, ids.w4].map(String));
+    const [tunjungan, kertajaya, paving] = items;
+    expect(tunjungan).toEqual({
+      idHash: String(ids.w1),
+      color: '#1e88e5',
+      coordinate: asPoints(TUNJUNGAN_WORK[0]!),
+    });
+    expect(kertajaya).toEqual({
+      idHash: String(ids.w2),
+      color: '#1e88e5',
+      coordinate: asPoints(KERTAJAYA_PARTS[0]!),
+      coordinateParts: KERTAJAYA_PARTS.map(asPoints),
+    });
+    expect(paving!.color).toBe('#ff0000');
+    const filtered = await specItems<TDashboardCompletedWorkItem>(
+      '/api-web/dashboard/completed-work?year=2025&format=',
+    );
+    expect(filtered.map((item) => item.idHash)).toEqual([ids.w3, ids.w4].map(String));
+  });
+
+  it('writes the same items from the stored text as from the parsed points, and drops what spec §5 would not draw', async () => {
+    const stored = [
+      { id: 1, color: '#1e88e5', lines: JSON.stringify(KERTAJAYA_PARTS).replaceAll(',', ', ') },
+      { id: 2, color: null, lines: JSON.stringify(TUNJUNGAN_WORK).replaceAll(',', ', ') },
+    ];
+    const fast = JSON.parse(
+      completedWorkLayerJson(
+        stored.map((row) => ({ ...row, allDrawable: true })),
+        'spec',
+      ),
+    );
+    const parsed = JSON.parse(completedWorkLayerJson(stored, 'spec'));
+    expect(fast).toEqual(parsed);
+    expect(parsed[0].coordinateParts).toEqual(KERTAJAYA_PARTS.map(asPoints));
+    expect(parsed[1]).toEqual({ idHash: '2', color: '#ff0000', coordinate: asPoints(TUNJUNGAN_WORK[0]!) });
+    // A row written outside the app: a point out of range and a part left with one point are not drawn.
+    const outside = JSON.stringify([
+      [
+        [-7.2601, 112.7401],
+        [95, 112.7411],
+      ],
+      [
+        [-7.27, 112.75],
+        [-7.271, 200],
+        [-7.272, 112.752],
+      ],
+    ]);
+    expect(JSON.parse(completedWorkLayerJson([{ id: 3, color: null, lines: outside }], 'spec'))).toEqual([
+      {
+        idHash: '3',
+        color: '#ff0000',
+        coordinate: asPoints([
+          [-7.27, 112.75],
+          [-7.272, 112.752],
+        ]),
+      },
+    ]);
+  });
+
+  it('keeps the two forms apart: own ETags and bodies, and refuses another format', async () => {
+    const compact = await get('/api-web/dashboard/completed-work?format=encoded');
+    const spec = await get('/api-web/dashboard/completed-work', headers.admin, {
+      'if-none-match': compact.headers.etag as string,
+    });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.headers.etag).not.toBe(compact.headers.etag);
+    expect(spec.json().data[0]).toHaveProperty('coordinate');
+    expect(compact.json().data[0]).toHaveProperty('lines');
+    expect((await get('/api-web/dashboard/completed-work?format=json')).statusCode).toBe(422);
+  });
+
   it('answers every work with its type colour (red without one) and its parts encoded', async () => {
     const items = await workItems();
     expect(items.map((item) => item.id)).toEqual([ids.w1, ids.w2, ids.w3, ids.w4]);

@@ -39,6 +39,7 @@ export function presentProposalRow(row: ProposalRecord): TProposalRow {
     processType: row.processType,
     processTypeName: row.processType ? PROCESS_TYPE_NAMES[row.processType] : null,
     historyCount: Number(row.historyCount),
+    placeHistoryCount: Number(row.placeHistoryCount),
     hasSurvey: Boolean(row.hasSurvey),
     consultant: {
       id: row.consultantId,

@@ -85,7 +85,10 @@ const rowColumns = {
   consultantId: consultants.id,
   consultantName: consultants.name,
   consultantType: consultants.consultantType,
-  historyCount: sql<number>`(select count(*)::int from ${proposals} as "history" where ${placeKey(history)} = ${placeKey(proposals)} and ${history.id} <> ${proposals.id})`,
+  // Spec §2/§3: "a count of survey histories", the submitted surveys the detail lists as surveyHistories
+  // (surveys_proposal_idx finds a row's few surveys).
+  historyCount: sql<number>`(select count(*)::int from ${surveys} where ${surveys.proposalId} = ${proposals.id} and not ${surveys.isDraft})`,
+  placeHistoryCount: sql<number>`(select count(*)::int from ${proposals} as "history" where ${placeKey(history)} = ${placeKey(proposals)} and ${history.id} <> ${proposals.id})`,
   hasSurvey: sql<boolean>`exists (select 1 from ${surveys} where ${surveys.proposalId} = ${proposals.id} and not ${surveys.isDraft})`,
 };
 

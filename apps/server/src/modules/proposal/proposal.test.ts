@@ -482,9 +482,12 @@ describe('GET proposal (lists and place history)', () => {
       }),
     );
     ids = made.map((row) => row.id);
-    await t.db
-      .insert(surveys)
-      .values({ proposalId: ids[0]!, consultantId: consultant.consultantId, isDraft: false });
+    // Ahmad Dahlan's proposal was surveyed twice; Budi Utomo's has only a draft, which is no history.
+    await t.db.insert(surveys).values([
+      { proposalId: ids[0]!, consultantId: consultant.consultantId, isDraft: false },
+      { proposalId: ids[0]!, consultantId: consultant.consultantId, isDraft: false },
+      { proposalId: ids[1]!, consultantId: consultant.consultantId, isDraft: true },
+    ]);
   });
 
   const list = async (query: string, headers = admin) => {
@@ -497,8 +500,10 @@ describe('GET proposal (lists and place history)', () => {
     const page = await list('proposalType=pokir&isHistory=0');
     expect(page.total).toBe(3);
     expect(page.data.map((row) => row.proposerName)).toEqual(['Citra Kirana', 'Budi Utomo', 'Ahmad Dahlan']);
+    // Spec §2/§3: historyCount counts the proposal's survey histories (submitted surveys, drafts not).
+    expect(page.data.map((row) => row.historyCount)).toEqual([0, 0, 2]);
     // The three pokir proposals share road, village, RT and RW: each has two others at its place.
-    expect(page.data.map((row) => row.historyCount)).toEqual([2, 2, 2]);
+    expect(page.data.map((row) => row.placeHistoryCount)).toEqual([2, 2, 2]);
     expect(page.data.find((row) => row.proposerName === 'Ahmad Dahlan')!.hasSurvey).toBe(true);
     expect(page.data.find((row) => row.proposerName === 'Budi Utomo')!.hasSurvey).toBe(false);
   });

@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_ENCODED_FORMAT,
   DASHBOARD_EXPORT_FILE_NAMES,
   type TDashboardExportType,
   type TDashboardPlace,
@@ -29,14 +30,19 @@ export const INITIAL_FILTERS: DashboardFilters = {
   locations: [],
 };
 
+/**
+ * The map asks both layers for their compact form (encoded polylines, decoded in a worker); without
+ * `format=encoded` the server answers the spec's §3 shapes, several times larger.
+ */
 export const proposalLayerQuery = (filters: DashboardFilters) =>
-  dashboardQuery({ year: choiceParam(filters.proposalYears) });
+  dashboardQuery({ year: choiceParam(filters.proposalYears), format: DASHBOARD_ENCODED_FORMAT });
 
 export const workLayerQuery = (filters: DashboardFilters) =>
   dashboardQuery({
     year: choiceParam(filters.workYears),
     location: filters.locations.length ? filters.locations : undefined,
     type_work: choiceParam(filters.workTypes),
+    format: DASHBOARD_ENCODED_FORMAT,
   });
 
 /** GET dashboard/export with the page's four filters (spec §7 names). */

@@ -44,7 +44,8 @@ describe('dashboard queries', () => {
     expect(dashboardQuery({ year: undefined })).toBe('');
     expect(dashboardQuery({ year: [2024, 2025] })).toBe('?year=2024&year=2025');
     expect(dashboardQuery({ year: [] })).toBe('?year=');
-    expect(proposalLayerQuery(INITIAL_FILTERS)).toBe('');
+    // The map's layers always ask for the compact form (the server's default is the spec's shape).
+    expect(proposalLayerQuery(INITIAL_FILTERS)).toBe('?format=encoded');
   });
 
   it('builds the layer and export queries from the same filters (spec §7 names)', () => {
@@ -55,7 +56,7 @@ describe('dashboard queries', () => {
       locations: ['Jalan Tunjungan', 'Jalan A, B'],
     };
     expect(workLayerQuery(filters)).toBe(
-      '?year=&location=Jalan+Tunjungan&location=Jalan+A%2C+B&type_work=3&type_work=4',
+      '?year=&location=Jalan+Tunjungan&location=Jalan+A%2C+B&type_work=3&type_work=4&format=encoded',
     );
     expect(exportQuery('excel', filters)).toBe(
       '?type=excel&proposal_year=2025&completed_work_year=&completed_work_location=Jalan+Tunjungan' +

@@ -58,6 +58,7 @@ const DETAIL: TProposalDetail = {
   processType: null,
   processTypeName: null,
   historyCount: 0,
+  placeHistoryCount: 0,
   hasSurvey: false,
   consultant: {
     id: 2,

@@ -19,7 +19,8 @@ export function proposalRow(overrides: Partial<TProposalRow> = {}): TProposalRow
     statusType: 'unverified',
     processType: null,
     processTypeName: null,
-    historyCount: 2,
+    historyCount: 1,
+    placeHistoryCount: 2,
     hasSurvey: false,
     consultant: {
       id: 2,

@@ -25,6 +25,7 @@ function proposal(id: number, hoursAgo: number, proposerName: string): TProposal
     processType: null,
     processTypeName: null,
     historyCount: 0,
+    placeHistoryCount: 0,
     hasSurvey: false,
     consultant: { id: 9, name: 'Rayon Timur', consultantType: 'internal', consultantTypeName: 'Internal' },
   };

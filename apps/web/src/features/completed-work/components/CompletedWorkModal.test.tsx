@@ -32,7 +32,8 @@ const DETAIL: TCompletedWorkDetail = {
   panjang: 2100,
   nilaiLokasi: 1_543_000_000,
   nilaiPaket: 2_625_000_000,
-  coordinate: [line(-7.2575)],
+  coordinate: line(-7.2575),
+  coordinateParts: [line(-7.2575)],
   coodinatePerkerjaan: [line(-7.2575), line(-7.2626)],
 };
 
@@ -101,7 +102,12 @@ describe('CompletedWorkModal', { timeout: 20_000 }, () => {
   });
 
   it("says 'Data koordinat pekerjaan tidak tersedia' without drawable coordinates, and red without a colour", async () => {
-    renderModal({ coordinate: [], coodinatePerkerjaan: [[{ latitude: 120, longitude: 112.7 }]], color: '' });
+    renderModal({
+      coordinate: [],
+      coordinateParts: [],
+      coodinatePerkerjaan: [[{ latitude: 120, longitude: 112.7 }]],
+      color: '',
+    });
     expect(
       await screen.findByText('Data koordinat pekerjaan tidak tersedia', {}, { timeout: 15_000 }),
     ).toBeTruthy();
@@ -111,10 +117,28 @@ describe('CompletedWorkModal', { timeout: 20_000 }, () => {
   });
 
   it('draws the package when only the work has no line of its own', async () => {
-    renderModal({ coordinate: [], color: 'bukan warna' });
+    renderModal({ coordinate: [], coordinateParts: [], color: 'bukan warna' });
     await screen.findByTestId('package-map', {}, { timeout: 15_000 });
     expect(screen.getByTestId('work-map-empty').textContent).toBe('Data koordinat pekerjaan tidak tersedia');
     expect(screen.getByTestId('package-map').dataset.colors).toBe('red,red');
     await waitFor(() => expect(screen.getByTestId('google-maps-link')).toBeTruthy());
+  });
+
+  it('draws every part of a multi-part work', async () => {
+    renderModal({ coordinate: line(-7.2575), coordinateParts: [line(-7.2575), line(-7.2626)] });
+    await screen.findByTestId('work-map', {}, { timeout: 15_000 });
+    expect(screen.getByTestId('work-map').dataset.lines).toBe('2');
+  });
+
+  it("draws the spec's one coordinate list when coordinateParts is absent", async () => {
+    const { coordinateParts: _parts, ...specOnly } = DETAIL;
+    mockApi({ 'GET /api-web/completed-work-detail/31/detail': () => ok(specOnly) });
+    render(
+      <AppProviders>
+        <CompletedWorkModal workId={31} onClose={() => {}} />
+      </AppProviders>,
+    );
+    await screen.findByTestId('work-map', {}, { timeout: 15_000 });
+    expect(screen.getByTestId('work-map').dataset.lines).toBe('1');
   });
 });

@@ -92,7 +92,8 @@ function StreetViewPanel({ point }: { point: LatLngTuple | null }) {
 function WorkDetail({ detail }: { detail: TCompletedWorkDetail }) {
   const { workLines, packageLines, point } = useMemo(() => {
     const color = lineColorOf(detail.color);
-    const own = drawableParts(detail.coordinate);
+    // Every part of a multi-part work; a server that sends only the spec's one list gives that list.
+    const own = drawableParts(detail.coordinateParts ?? [detail.coordinate]);
     const all = drawableParts(detail.coodinatePerkerjaan);
     return {
       workLines: own.map((positions) => ({ positions, color })),

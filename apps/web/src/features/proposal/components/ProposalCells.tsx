@@ -42,7 +42,7 @@ export function PlaceCell({ row, withHistory = false }: { row: TProposalRow; wit
       <span className="cell-stack__sub">{rtRwText(row)}</span>
       {withHistory ? (
         <Typography.Text type="secondary" className="cell-stack__note" data-testid="history-count">
-          Histori lokasi: {row.historyCount}
+          Histori lokasi: {row.placeHistoryCount}
         </Typography.Text>
       ) : null}
     </div>

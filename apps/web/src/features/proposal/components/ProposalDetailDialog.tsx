@@ -107,7 +107,7 @@ function UsulanTab({ detail, isStacked, onShowHistory, onEditContactPerson }: Us
           onClick={onShowHistory}
           data-testid="show-location-history"
         >
-          {PROPOSAL_TEXTS.historyLink(detail.historyCount)}
+          {PROPOSAL_TEXTS.historyLink(detail.placeHistoryCount)}
         </Button>
       )}
     </div>
