@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { proposals } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { rowVersion } from '../../lib/row-version.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { presentSurvey, presentSurveyHistoryItem } from '../survey/survey.presenter.ts';
 import { loadSurveys, submittedSurveyIds } from '../survey/survey.queries.ts';
@@ -21,13 +23,14 @@ export async function loadProposalDetail(db: Db, request: FastifyRequest, id: nu
   const auth = authOf(request);
   const row = await findProposal(db, id);
   if (!row || !canViewProposal(auth, row)) throw notFound();
-  const [files, surveys] = await Promise.all([
+  const [files, surveys, version] = await Promise.all([
     listFiles(db, id),
     submittedSurveyIds(db, id).then((ids) => loadSurveys(db, ids)),
+    rowVersion(db, proposals, id),
   ]);
   // Newest first; umum never receives nominal values (spec §6).
   const visibility = { showNominal: auth.role !== 'umum' };
-  return presentProposalDetail(
+  const detail = presentProposalDetail(
     row,
     files,
     {
@@ -40,4 +43,6 @@ export async function loadProposalDetail(db: Db, request: FastifyRequest, id: nu
       surveyHistories: surveys.map((survey) => presentSurveyHistoryItem(survey, visibility)),
     },
   );
+  // Beside the spec's fields: what an edit sends back as If-Match, so a stale copy is refused (409).
+  return { ...detail, version };
 }
