@@ -1,4 +1,10 @@
-import { PROCESS_MESSAGES, SURVEY_MESSAGES, type TRole, VERIFICATION_MESSAGES } from '@eusulan/shared';
+import {
+  PROCESS_MESSAGES,
+  STALE_COPY_MESSAGE,
+  SURVEY_MESSAGES,
+  type TRole,
+  VERIFICATION_MESSAGES,
+} from '@eusulan/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +19,6 @@ import {
   subdistricts,
   villages,
 } from '../src/db/schema/index.ts';
-import { STALE_COPY_MESSAGE } from '../src/lib/row-version.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { fixture, multipart } from './multipart.ts';
 

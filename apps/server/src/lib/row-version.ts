@@ -1,11 +1,9 @@
+import { STALE_COPY_MESSAGE } from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { HttpError, invalid } from './http-error.ts';
-
-/** The answer to a save of a stale copy: someone else saved the record after this copy was loaded. */
-export const STALE_COPY_MESSAGE = 'Data telah diubah oleh pengguna lain, muat ulang.';
 
 /** A record's version as clients see it (`version` of a detail answer): its last change, to the millisecond. */
 export const versionOf = (updatedAt: Date) => updatedAt.toISOString();
