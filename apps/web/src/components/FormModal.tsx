@@ -24,9 +24,9 @@ interface FormModalProps<TValues> {
    * Saves the values. Answer the save's promise: Simpan stays disabled until it settles, and a stale copy's
    * refusal (409) is offered as a reload. The common handler has already reported any other failure.
    */
-  onSubmit(values: TValues): void | Promise<unknown>;
+  onSubmit(values: TValues): Promise<unknown>;
   /** Loads the record again into the form, after a save of a stale copy was refused. */
-  onReload?(): void | Promise<unknown>;
+  onReload?(): Promise<unknown> | undefined;
   /** Runs when a field rule refused the submit, with the messages (the contact-person 'Peringatan!'). */
   onSubmitFailed?(messages: string[]): void;
   children: ReactNode;

@@ -1,5 +1,5 @@
 import { VERIFICATION_MESSAGES, ZVerification, ZVerificationQuery } from '@eusulan/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { proposals } from '../../db/schema/index.ts';
