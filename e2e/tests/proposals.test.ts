@@ -312,7 +312,10 @@ describe('Usulan: add, list, edit, place history', () => {
     await rowWith(THIRD.name).getByRole('button', { name: 'Edit' }).click();
     await formModal().getByText('Edit Data Usulan Jalan Taruna').waitFor();
     // The colleague works in a browser of their own.
-    const theirContext = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'id-ID' });
+    const theirContext = await browser.newContext({
+      viewport: { width: 1366, height: 860 },
+      locale: 'id-ID',
+    });
     await blockMapTiles(theirContext);
     const colleague = await theirContext.newPage();
     await login(colleague, server.url, 'admin', ADMIN_PASSWORD);
