@@ -281,6 +281,81 @@ describe('Usulan: add, list, edit, place history', () => {
     await expectSuccess('Memperbarui data usulan');
     await rowWith(`${FIRST.name} Diubah`).waitFor();
   });
+
+  it('saves once on a double-click of Simpan; a copy someone else saved meanwhile offers Muat ulang', async () => {
+    const THIRD: ProposalInput = {
+      ...SECOND,
+      rt: '11',
+      rw: '12',
+      name: 'Pengusul Klik Ganda',
+      address: 'Klik ganda pada Simpan',
+    };
+    const creates: string[] = [];
+    const countCreate = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api-web/proposal') {
+        creates.push(request.url());
+      }
+    };
+    page.on('request', countCreate);
+    await page.getByTestId('add-button').click();
+    await formModal().getByText('Tambah Data Usulan Jalan Taruna').waitFor();
+    await fillProposal(THIRD);
+    await formModal().getByTestId('form-save').dblclick();
+    await expectSuccess('Menambahkan data usulan');
+    page.off('request', countCreate);
+    await search(THIRD.name);
+    await rowWith(THIRD.name).waitFor();
+    assert.equal(creates.length, 1, 'one POST proposal for a double-click');
+    assert.equal(await rowWith(THIRD.name).count(), 1, 'one proposal created');
+
+    // Two people edit it: the second save comes from a copy loaded before the first save.
+    await rowWith(THIRD.name).getByRole('button', { name: 'Edit' }).click();
+    await formModal().getByText('Edit Data Usulan Jalan Taruna').waitFor();
+    // The colleague works in a browser of their own.
+    const theirContext = await browser.newContext({
+      viewport: { width: 1366, height: 860 },
+      locale: 'id-ID',
+    });
+    await blockMapTiles(theirContext);
+    const colleague = await theirContext.newPage();
+    await login(colleague, server.url, 'admin', ADMIN_PASSWORD);
+    await expectPath(colleague, '/master/jalan');
+    await colleague.goto(`${server.url}/usulan`);
+    await colleague.getByTestId('table-search').fill(THIRD.name);
+    const theirRow = colleague
+      .getByTestId('data-table')
+      .locator('tbody tr.ant-table-row', { hasText: THIRD.name });
+    await theirRow.getByRole('button', { name: 'Edit' }).click();
+    const theirForm = colleague.getByTestId('proposal-form-modal');
+    await theirForm.getByText('Edit Data Usulan Jalan Taruna').waitFor();
+    await theirForm.getByTestId('field-proposer-name').fill(`${THIRD.name} Rekan`);
+    await theirForm.getByTestId('form-save').click();
+    await colleague.locator('.ant-modal-confirm', { hasText: 'Memperbarui data usulan' }).waitFor();
+    await theirContext.close();
+
+    await formModal().getByTestId('field-address').fill('Alamat dari salinan lama');
+    await formModal().getByTestId('form-save').click();
+    const stale = page.locator('.ant-modal-confirm', {
+      hasText: 'Data telah diubah oleh pengguna lain, muat ulang.',
+    });
+    await stale.waitFor();
+    assert.equal(await page.getByText('Terjadi kesalahan koneksi').count(), 0);
+    await dialogShot('proposals-form-stale-copy');
+    await stale.getByRole('button', { name: 'Muat ulang' }).click();
+    await stale.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      (name) =>
+        (
+          document.querySelector(
+            '[data-testid="proposal-form-modal"] [data-testid="field-proposer-name"]',
+          ) as HTMLInputElement | null
+        )?.value === name,
+      `${THIRD.name} Rekan`,
+    );
+    assert.equal(await formModal().getByTestId('field-address').inputValue(), THIRD.address);
+    await formModal().getByTestId('form-save').click();
+    await expectSuccess('Memperbarui data usulan');
+  });
 });
 
 describe('Detail Usulan', () => {

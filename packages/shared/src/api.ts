@@ -137,6 +137,8 @@ export interface TProposalDetail extends TProposalRow {
   /** The newest submitted survey (surveyed or finished proposals); null before the first submit. */
   survey: TSurvey | null;
   surveyHistories: TSurveyHistoryItem[];
+  /** Beside the spec's fields: the version an edit sends back as If-Match (a stale copy gets 409). */
+  version?: string | null;
 }
 
 /** POST proposal/import-template 400: one entry per bad row (spec §3 Import error item). */

@@ -5,6 +5,7 @@ export * from './jobs.ts';
 export * from './limits.ts';
 export * from './map.ts';
 export * from './messages/auth.ts';
+export * from './messages/conflict.ts';
 export * from './messages/proposal.ts';
 export * from './messages/survey.ts';
 export * from './permissions.ts';

@@ -20,6 +20,8 @@ export const notFound = (message = NOT_FOUND_MESSAGE) => new HttpError(404, mess
 export const forbidden = (message = FORBIDDEN_MESSAGE) => new HttpError(403, message);
 export const unauthenticated = (message = UNAUTHENTICATED_MESSAGE) => new HttpError(401, message);
 export const badRequest = (message: string) => new HttpError(400, message);
+/** The record is no longer in the state the request moves it from (a repeated or raced request). */
+export const conflict = (message: string) => new HttpError(409, message);
 /** 422 with one or more field messages. */
 export const invalid = (errors: Record<string, string[]>, message = VALIDATION_MESSAGE) =>
   new HttpError(422, message, errors);

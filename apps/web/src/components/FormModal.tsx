@@ -1,9 +1,13 @@
+import { STALE_COPY_MESSAGE } from '@eusulan/shared';
 import { Button, Form, type FormInstance, Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
+import { ERROR_TEXTS, isStaleCopyError } from '../lib/errors.ts';
+import { useFeedback } from '../lib/feedback.tsx';
 
 export type FormMode = 'insert' | 'update';
 
 export const FORM_HINT = 'Silakan lengkapi form di bawah ini.';
+export const RELOAD_TEXT = 'Muat ulang';
 
 /** 'Tambah Data X' in insert mode, 'Edit Data X' in update mode (spec §2). */
 export const formModalTitle = (mode: FormMode, entityLabel: string) =>
@@ -16,7 +20,13 @@ interface FormModalProps<TValues> {
   form: FormInstance<TValues>;
   isSaving: boolean;
   onCancel(): void;
-  onSubmit(values: TValues): void;
+  /**
+   * Saves the values. Answer the save's promise: Simpan stays disabled until it settles, and a stale copy's
+   * refusal (409) is offered as a reload. The common handler has already reported any other failure.
+   */
+  onSubmit(values: TValues): Promise<unknown>;
+  /** Loads the record again into the form, after a save of a stale copy was refused. */
+  onReload?(): Promise<unknown> | undefined;
   /** Runs when a field rule refused the submit, with the messages (the contact-person 'Peringatan!'). */
   onSubmitFailed?(messages: string[]): void;
   children: ReactNode;
@@ -41,6 +51,7 @@ export function FormModal<TValues>({
   isSaving,
   onCancel,
   onSubmit,
+  onReload,
   onSubmitFailed,
   children,
   testId = 'form-modal',
@@ -48,29 +59,60 @@ export function FormModal<TValues>({
   formName,
   title,
 }: FormModalProps<TValues>) {
+  const { modal } = useFeedback();
+  // A ref, not only state: the second click of a double-click arrives before React renders the disabled
+  // button, and would send a second request.
+  const isSubmittingRef = useRef(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const isBusy = isSaving || isSubmitting;
+
+  const release = () => {
+    isSubmittingRef.current = false;
+    setIsSubmitting(false);
+  };
+  const startSubmit = () => {
+    if (isSubmittingRef.current || isSaving) return;
+    isSubmittingRef.current = true;
+    setIsSubmitting(true);
+    form.submit();
+  };
+  const offerReload = () =>
+    modal.confirm({
+      title: ERROR_TEXTS.oopsTitle,
+      content: STALE_COPY_MESSAGE,
+      okText: RELOAD_TEXT,
+      cancelText: 'Batal',
+      onOk: () => onReload?.(),
+    });
+  const finish = async (values: TValues) => {
+    isSubmittingRef.current = true;
+    setIsSubmitting(true);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (isStaleCopyError(error) && onReload) offerReload();
+    } finally {
+      release();
+    }
+  };
+
   return (
     <Modal
       title={title ?? formModalTitle(mode, entityLabel)}
       open={open}
       width={width}
       onCancel={() => {
-        if (!isSaving) onCancel();
+        if (!isBusy) onCancel();
       }}
       forceRender
       mask={{ closable: false }}
       wrapProps={{ 'data-testid': testId }}
       footer={[
-        <Button key="cancel" onClick={onCancel} disabled={isSaving} data-testid="form-cancel">
+        <Button key="cancel" onClick={onCancel} disabled={isBusy} data-testid="form-cancel">
           Batal
         </Button>,
-        <Button
-          key="save"
-          type="primary"
-          onClick={() => form.submit()}
-          disabled={isSaving}
-          data-testid="form-save"
-        >
-          {isSaving ? 'Memproses...' : 'Simpan'}
+        <Button key="save" type="primary" onClick={startSubmit} disabled={isBusy} data-testid="form-save">
+          {isBusy ? 'Memproses...' : 'Simpan'}
         </Button>,
       ]}
     >
@@ -79,10 +121,11 @@ export function FormModal<TValues>({
         form={form}
         layout="vertical"
         name={formName}
-        onFinish={onSubmit}
-        onFinishFailed={({ errorFields }) =>
-          onSubmitFailed?.(errorFields.flatMap((field) => field.errors).filter(Boolean))
-        }
+        onFinish={(values) => void finish(values)}
+        onFinishFailed={({ errorFields }) => {
+          release();
+          onSubmitFailed?.(errorFields.flatMap((field) => field.errors).filter(Boolean));
+        }}
         requiredMark={false}
         autoComplete="off"
       >

@@ -31,6 +31,15 @@ describe('describeApiError', () => {
     });
   });
 
+  it("shows a 409's message (a repeated submit, a stale copy) instead of a connection fault", () => {
+    const error = failure(409, { status: { code: 409, message: 'Survey sudah dikirim.' } });
+    expect(describeApiError(error)).toMatchObject({
+      kind: 'alert',
+      title: 'Oopss...',
+      content: 'Survey sudah dikirim.',
+    });
+  });
+
   it('signs the user out on 401', () => {
     expect(describeApiError(failure(401))).toEqual({ kind: 'sign-out' });
   });

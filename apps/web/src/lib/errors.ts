@@ -1,3 +1,4 @@
+import { STALE_COPY_MESSAGE } from '@eusulan/shared';
 import { createElement } from 'react';
 import { getFeedback } from './feedback.tsx';
 import { isApiError } from './http.ts';
@@ -35,6 +36,10 @@ export function validationMessages(body: unknown): string[] {
   return [...new Set(Object.values(map).flatMap(asMessages))];
 }
 
+/** A save refused because someone else saved the record after the form's copy was loaded (If-Match). */
+export const isStaleCopyError = (error: unknown) =>
+  isApiError(error) && error.status === 409 && error.body?.status?.message === STALE_COPY_MESSAGE;
+
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 export function describeApiError(error: unknown): ErrorReaction {
@@ -51,6 +56,9 @@ function reactionTo(error: unknown): ErrorReaction {
   switch (status) {
     case 400:
     case 403:
+    // 409: the record is no longer where the request found it (a repeated submit, a stale copy); the server
+    // says so in Indonesian, where the spec's 'Terjadi kesalahan koneksi' would send the user to the network.
+    case 409:
     // 503: the server is busy (the embedded database's queue): its message says to try again shortly.
     case 503:
       return {

@@ -1,11 +1,12 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { handleApiError } from './errors.ts';
+import { handleApiError, isStaleCopyError } from './errors.ts';
 
 /** `meta.handlesOwnErrors`: the caller reacts to failures itself, so the common handler stays quiet. */
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: { handlesOwnErrors?: boolean };
-    mutationMeta: { handlesOwnErrors?: boolean };
+    /** `offersReload`: the form reports a stale copy's 409 itself, with a 'Muat ulang' action (FormModal). */
+    mutationMeta: { handlesOwnErrors?: boolean; offersReload?: boolean };
   }
 }
 
@@ -18,7 +19,9 @@ export function createQueryClient(): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (!mutation.meta?.handlesOwnErrors) handleApiError(error);
+        if (mutation.meta?.handlesOwnErrors) return;
+        if (mutation.meta?.offersReload && isStaleCopyError(error)) return;
+        handleApiError(error);
       },
     }),
     defaultOptions: {

@@ -16,6 +16,7 @@ export const SURVEY_MESSAGES = {
   fileRequired: 'Pilih file terlebih dahulu!',
   notSurveyable: 'Usulan ini belum diverifikasi atau sudah selesai, sehingga tidak dapat disurvey.',
   noDraft: 'Belum ada draft survey untuk usulan ini.',
+  alreadySubmitted: 'Survey sudah dikirim.',
   textTooLong: 'Teks terlalu panjang.',
 } as const;
 

@@ -11,6 +11,7 @@ export const PROCESS_MESSAGES = {
   notApprovable:
     'Usulan ini tidak dapat diproses: hanya usulan yang sudah disurvey (atau yang masih Pending) dapat diapprove.',
   approved: 'Menyetujui data usulan',
+  alreadyApproved: 'Usulan ini sudah disetujui oleh pengguna lain.',
 } as const;
 
 /**

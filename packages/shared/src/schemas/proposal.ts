@@ -176,6 +176,7 @@ export const VERIFICATION_MESSAGES = {
   noneChosen: 'Pilih minimal 1 usulan untuk diverifikasi',
   notVerifiable: (ids: number[]) =>
     `Usulan berikut tidak dapat diverifikasi (bukan milik Anda atau sudah diverifikasi): ${ids.join(', ')}.`,
+  alreadyVerified: (ids: number[]) => `Usulan sudah diverifikasi: ${ids.join(', ')}.`,
 } as const;
 
 /** POST verification: the chosen proposals (spec §5: at least one). */

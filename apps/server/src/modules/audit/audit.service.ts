@@ -2,6 +2,7 @@ import type { TAuditAction, TAuditEntity } from '@eusulan/shared';
 import type { Database, Db } from '../../db/client.ts';
 import type { AuditValues } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { assertFresh, lockRowVersion, staleCopy, type VersionedTable } from '../../lib/row-version.ts';
 import {
   insertAuditEvents,
   insertProposalCreations,
@@ -87,6 +88,12 @@ interface MasterWrite<Row> {
   load(db: Db, id: number): Promise<Row | null>;
   /** Values the record does not show, such as a password reset. */
   extra?: { before: AuditValues; after: AuditValues };
+  /**
+   * The record's table: a write to an existing record locks its row first, so two writers take turns, and
+   * is refused (409) when the client's copy is older (`expected`) or the status it toggles from has changed
+   * (`expectedActive`). Without them the write goes through, as the spec's clients expect.
+   */
+  versioned?: { table: VersionedTable; expected?: string[]; expectedActive?: boolean };
 }
 
 /**
@@ -100,7 +107,14 @@ export async function auditedMasterWrite<Row extends Record<string, unknown>>(
   work: (tx: Db) => Promise<number | null>,
 ): Promise<Row> {
   return db.transaction(async (tx) => {
+    if (write.id && write.versioned) {
+      const updatedAt = await lockRowVersion(tx, write.versioned.table, write.id);
+      if (!updatedAt) throw notFound();
+      assertFresh(updatedAt, write.versioned.expected);
+    }
     const beforeRow = write.id ? await write.load(tx, write.id) : null;
+    const { expectedActive } = write.versioned ?? {};
+    if (beforeRow && expectedActive !== undefined && beforeRow.isActive !== expectedActive) throw staleCopy();
     const id = await work(tx);
     if (!id) throw notFound();
     const afterRow = write.action === 'delete' ? null : await write.load(tx, id);

@@ -1,10 +1,12 @@
 import { CONSULTANT_TYPE_NAMES, ZConsultant } from '@eusulan/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { consultants } from '../../db/schema/index.ts';
 import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { invalid, notFound } from '../../lib/http-error.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
+import { clientCopyOf, rowVersion } from '../../lib/row-version.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { auditedMasterWrite } from '../audit/audit.service.ts';
@@ -35,6 +37,11 @@ export async function consultantRoutes(app: FastifyInstance) {
     const row = await queries.findConsultant(from, id);
     return row && presentConsultant(row);
   };
+  /** A detail or save answer: the record with the version an edit of it sends back (If-Match). */
+  const withVersion = async (row: ReturnType<typeof presentConsultant>) => ({
+    ...row,
+    version: await rowVersion(db, consultants, row.id),
+  });
   async function load(id: number) {
     const consultant = await find(db, id);
     if (!consultant) throw notFound();
@@ -51,8 +58,11 @@ export async function consultantRoutes(app: FastifyInstance) {
     if (Object.keys(errors).length) throw invalid(errors);
     const action = id ? 'update' : 'create';
     const actorId = authOf(request).userId;
-    return auditedMasterWrite(db, { actorId, entity: 'consultant', action, id, load: find }, (tx) =>
-      queries.saveConsultant(tx, input, id),
+    const versioned = { table: consultants, ...clientCopyOf(request) };
+    return auditedMasterWrite(
+      db,
+      { actorId, entity: 'consultant', action, id, load: find, versioned },
+      (tx) => queries.saveConsultant(tx, input, id),
     );
   }
 
@@ -62,7 +72,7 @@ export async function consultantRoutes(app: FastifyInstance) {
     return pagedEnvelope(rows.map(presentConsultant), total, list);
   });
   app.get(`${base}/:id`, { preHandler: adminOnly }, async (request) =>
-    envelope(await load(idParam(request.params))),
+    envelope(await withVersion(await load(idParam(request.params)))),
   );
   app.post(base, { preHandler: adminOnly }, async (request, reply) =>
     reply
@@ -72,14 +82,21 @@ export async function consultantRoutes(app: FastifyInstance) {
   app.put(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     await load(id);
-    return envelope(await save(request, id), { message: 'Memperbarui data konsultan' });
+    return envelope(await withVersion(await save(request, id)), { message: 'Memperbarui data konsultan' });
   });
   app.put(`${base}/:id/change-status`, { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     const actorId = authOf(request).userId;
     const consultant = await auditedMasterWrite(
       db,
-      { actorId, entity: 'consultant', action: 'status', id, load: find },
+      {
+        actorId,
+        entity: 'consultant',
+        action: 'status',
+        id,
+        load: find,
+        versioned: { table: consultants, ...clientCopyOf(request) },
+      },
       (tx) => queries.toggleConsultant(tx, id),
     );
     return envelope(consultant, { message: 'Status berhasil diubah!' });

@@ -1,9 +1,11 @@
 import { ZSubdistrict, ZVillage } from '@eusulan/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { subdistricts, villages } from '../../db/schema/index.ts';
 import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { invalid, notFound } from '../../lib/http-error.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
+import { clientCopyOf, rowVersion, type VersionedTable } from '../../lib/row-version.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { auditedMasterWrite } from '../audit/audit.service.ts';
@@ -14,6 +16,12 @@ const adminOnly = requireAuth({ roles: ['admin'] });
 /** Kecamatan and kelurahan masters (spec §7): data.data + data.total lists and change-status. */
 export async function regionRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
+
+  /** A detail or save answer: the record with the version an edit of it sends back (If-Match). */
+  const withVersion = async <Row extends { id: number }>(table: VersionedTable, row: Row) => ({
+    ...row,
+    version: await rowVersion(db, table, row.id),
+  });
 
   async function loadSubdistrict(id: number) {
     const row = await queries.findSubdistrict(db, id);
@@ -32,7 +40,7 @@ export async function regionRoutes(app: FastifyInstance) {
     return pagedEnvelope(rows, total, list);
   });
   app.get('/api-web/master/subdistrict/:id', { preHandler: adminOnly }, async (request) =>
-    envelope(await loadSubdistrict(idParam(request.params))),
+    envelope(await withVersion(subdistricts, await loadSubdistrict(idParam(request.params)))),
   );
 
   async function saveSubdistrict(request: FastifyRequest, id?: number) {
@@ -47,7 +55,14 @@ export async function regionRoutes(app: FastifyInstance) {
     const actorId = authOf(request).userId;
     return auditedMasterWrite(
       db,
-      { actorId, entity: 'subdistrict', action, id, load: queries.findSubdistrict },
+      {
+        actorId,
+        entity: 'subdistrict',
+        action,
+        id,
+        load: queries.findSubdistrict,
+        versioned: { table: subdistricts, ...clientCopyOf(request) },
+      },
       (tx) => queries.saveSubdistrict(tx, input, id),
     );
   }
@@ -59,14 +74,23 @@ export async function regionRoutes(app: FastifyInstance) {
   app.put('/api-web/master/subdistrict/:id', { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     await loadSubdistrict(id);
-    return envelope(await saveSubdistrict(request, id), { message: 'Memperbarui data kecamatan' });
+    return envelope(await withVersion(subdistricts, await saveSubdistrict(request, id)), {
+      message: 'Memperbarui data kecamatan',
+    });
   });
   app.put('/api-web/master/subdistrict/:id/change-status', { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     const actorId = authOf(request).userId;
     const row = await auditedMasterWrite(
       db,
-      { actorId, entity: 'subdistrict', action: 'status', id, load: queries.findSubdistrict },
+      {
+        actorId,
+        entity: 'subdistrict',
+        action: 'status',
+        id,
+        load: queries.findSubdistrict,
+        versioned: { table: subdistricts, ...clientCopyOf(request) },
+      },
       (tx) => queries.toggleSubdistrict(tx, id),
     );
     return envelope(row, { message: 'Status berhasil diubah!' });
@@ -78,7 +102,7 @@ export async function regionRoutes(app: FastifyInstance) {
     return pagedEnvelope(rows, total, list);
   });
   app.get('/api-web/master/village/:id', { preHandler: adminOnly }, async (request) =>
-    envelope(await loadVillage(idParam(request.params))),
+    envelope(await withVersion(villages, await loadVillage(idParam(request.params)))),
   );
 
   async function saveVillage(request: FastifyRequest, id?: number) {
@@ -93,7 +117,14 @@ export async function regionRoutes(app: FastifyInstance) {
     const actorId = authOf(request).userId;
     return auditedMasterWrite(
       db,
-      { actorId, entity: 'village', action, id, load: queries.findVillage },
+      {
+        actorId,
+        entity: 'village',
+        action,
+        id,
+        load: queries.findVillage,
+        versioned: { table: villages, ...clientCopyOf(request) },
+      },
       (tx) => queries.saveVillage(tx, input, id),
     );
   }
@@ -105,14 +136,23 @@ export async function regionRoutes(app: FastifyInstance) {
   app.put('/api-web/master/village/:id', { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     await loadVillage(id);
-    return envelope(await saveVillage(request, id), { message: 'Memperbarui data kelurahan' });
+    return envelope(await withVersion(villages, await saveVillage(request, id)), {
+      message: 'Memperbarui data kelurahan',
+    });
   });
   app.put('/api-web/master/village/:id/change-status', { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     const actorId = authOf(request).userId;
     const row = await auditedMasterWrite(
       db,
-      { actorId, entity: 'village', action: 'status', id, load: queries.findVillage },
+      {
+        actorId,
+        entity: 'village',
+        action: 'status',
+        id,
+        load: queries.findVillage,
+        versioned: { table: villages, ...clientCopyOf(request) },
+      },
       (tx) => queries.toggleVillage(tx, id),
     );
     return envelope(row, { message: 'Status berhasil diubah!' });

@@ -7,6 +7,7 @@ import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { badRequest, invalid, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type ListRequest, lowerEquals, readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
+import { clientCopyOf, rowVersion } from '../../lib/row-version.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { auditedMasterWrite } from '../audit/audit.service.ts';
@@ -68,6 +69,12 @@ export async function typeWorkColorRoutes(app: FastifyInstance) {
     return row;
   }
 
+  /** A detail or save answer: the colour with the version an edit of it sends back (If-Match). */
+  const withVersion = async (row: NonNullable<Awaited<ReturnType<typeof findColor>>>) => ({
+    ...row,
+    version: await rowVersion(db, typeWorkColors, row.id),
+  });
+
   async function save(request: FastifyRequest, id?: number) {
     const input = parseInput(ZTypeWorkColor, request.body);
     if (await typeWorkTaken(db, input.type_work, id)) {
@@ -78,7 +85,14 @@ export async function typeWorkColorRoutes(app: FastifyInstance) {
     const actorId = authOf(request).userId;
     return auditedMasterWrite(
       db,
-      { actorId, entity: 'type-work-color', action, id, load: findColor },
+      {
+        actorId,
+        entity: 'type-work-color',
+        action,
+        id,
+        load: findColor,
+        versioned: { table: typeWorkColors, ...clientCopyOf(request) },
+      },
       async (tx) => {
         const [row] = id
           ? await tx
@@ -98,7 +112,7 @@ export async function typeWorkColorRoutes(app: FastifyInstance) {
     return pagedEnvelope(rows, total, list);
   });
   app.get(`${base}/:id`, { preHandler: adminOnly }, async (request) =>
-    envelope(await load(idParam(request.params))),
+    envelope(await withVersion(await load(idParam(request.params)))),
   );
   app.post(base, { preHandler: adminOnly }, async (request, reply) =>
     reply
@@ -108,7 +122,9 @@ export async function typeWorkColorRoutes(app: FastifyInstance) {
   app.put(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     await load(id);
-    return envelope(await save(request, id), { message: 'Memperbarui data warna jenis pekerjaan' });
+    return envelope(await withVersion(await save(request, id)), {
+      message: 'Memperbarui data warna jenis pekerjaan',
+    });
   });
   app.delete(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);

@@ -1,8 +1,10 @@
 import { USER_MESSAGES, ZUserCreate, ZUserUpdate } from '@eusulan/shared';
 import type { FastifyInstance } from 'fastify';
+import { users } from '../../db/schema/index.ts';
 import { envelope } from '../../lib/envelope.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
+import { clientCopyOf, rowVersion } from '../../lib/row-version.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import * as queries from './user.queries.ts';
@@ -33,8 +35,14 @@ export async function userRoutes(app: FastifyInstance) {
       defaultPassword: ctx.config.DEFAULT_PASSWORD,
     });
   });
+  /** A detail or save answer: the user with the version an edit of it sends back (If-Match). */
+  const withVersion = async (user: ReturnType<typeof service.presentUser>) => ({
+    ...user,
+    version: await rowVersion(ctx.db, users, user.id),
+  });
+
   app.get(`${base}/:id`, { preHandler: adminOnly }, async (request) =>
-    envelope(await service.loadUser(ctx, idParam(request.params))),
+    envelope(await withVersion(await service.loadUser(ctx, idParam(request.params)))),
   );
   app.post(base, { preHandler: adminOnly }, async (request, reply) => {
     const user = await service.createUser(ctx, authOf(request).userId, parseInput(ZUserCreate, request.body));
@@ -47,13 +55,17 @@ export async function userRoutes(app: FastifyInstance) {
       authOf(request).userId,
       id,
       parseInput(ZUserUpdate, request.body),
+      clientCopyOf(request),
     );
-    return envelope(user, { message: 'Memperbarui data user' });
+    return envelope(await withVersion(user), { message: 'Memperbarui data user' });
   });
   app.put(`${base}/:id/change-status`, { preHandler: adminOnly }, async (request) =>
-    envelope(await service.toggleUser(ctx, authOf(request).userId, idParam(request.params)), {
-      message: 'Status berhasil diubah!',
-    }),
+    envelope(
+      await service.toggleUser(ctx, authOf(request).userId, idParam(request.params), clientCopyOf(request)),
+      {
+        message: 'Status berhasil diubah!',
+      },
+    ),
   );
   app.put(`${base}/:id/reset-password`, { preHandler: adminOnly }, async (request) => {
     await service.resetPassword(ctx, authOf(request).userId, idParam(request.params));

@@ -7,9 +7,11 @@ import {
 } from '@eusulan/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import { badRequest, invalid, notFound } from '../../lib/http-error.ts';
 import { type PasswordProblem, passwordProblems } from '../../lib/password-policy.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { clientCopyOf } from '../../lib/row-version.ts';
 import type { AppContext } from '../../plugins/context.ts';
 import { auditedMasterWrite } from '../audit/audit.service.ts';
 import { presentConsultantUserable } from '../auth/auth.presenter.ts';
@@ -111,14 +113,30 @@ export async function createUser(ctx: AppContext, actorId: number, input: z.outp
   );
 }
 
-export async function updateUser(ctx: AppContext, actorId: number, id: number, input: UserInput) {
+/** What the client's copy says of the record (If-Match, fromActive); empty for the spec's clients. */
+type ClientCopy = Partial<ReturnType<typeof clientCopyOf>>;
+
+export async function updateUser(
+  ctx: AppContext,
+  actorId: number,
+  id: number,
+  input: UserInput,
+  copy: ClientCopy = {},
+) {
   const target = await queries.findUser(ctx.db, id);
   if (!target) throw notFound();
   const { role, values } = await resolveAccount(ctx, input, id);
   await guardAdminChange(ctx, actorId, target, { role: role.slug });
   return auditedMasterWrite(
     ctx.db,
-    { actorId, entity: 'user', action: 'update', id, load: findPresentedUser },
+    {
+      actorId,
+      entity: 'user',
+      action: 'update',
+      id,
+      load: findPresentedUser,
+      versioned: { table: users, ...copy },
+    },
     async (tx) => {
       await queries.updateUser(tx, id, values);
       return id;
@@ -127,17 +145,26 @@ export async function updateUser(ctx: AppContext, actorId: number, id: number, i
 }
 
 /** Toggles a user; a deactivated user's sessions end at once. */
-export async function toggleUser(ctx: AppContext, actorId: number, id: number) {
+export async function toggleUser(ctx: AppContext, actorId: number, id: number, copy: ClientCopy = {}) {
   const target = await queries.findUser(ctx.db, id);
   if (!target) throw notFound();
-  const deactivate = target.isActive;
-  await guardAdminChange(ctx, actorId, target, { deactivate });
+  await guardAdminChange(ctx, actorId, target, { deactivate: target.isActive });
   return auditedMasterWrite(
     ctx.db,
-    { actorId, entity: 'user', action: 'status', id, load: findPresentedUser },
+    {
+      actorId,
+      entity: 'user',
+      action: 'status',
+      id,
+      load: findPresentedUser,
+      versioned: { table: users, ...copy },
+    },
     async (tx) => {
-      await queries.updateUser(tx, id, { isActive: !target.isActive });
-      if (deactivate) await revokeUserSessions(tx, id);
+      // Read again under the row's lock: a toggle that waited for another flips the status that one left.
+      const current = await queries.findUser(tx, id);
+      if (!current) return null;
+      await queries.updateUser(tx, id, { isActive: !current.isActive });
+      if (current.isActive) await revokeUserSessions(tx, id);
       return id;
     },
   );

@@ -1,7 +1,7 @@
 import { PROCESS_CHOICES, PROCESS_MESSAGES, ZChangeProcess } from '@eusulan/shared';
 import { eq, sql } from 'drizzle-orm';
 import { proposals } from '../../db/schema/index.ts';
-import { badRequest } from '../../lib/http-error.ts';
+import { badRequest, conflict } from '../../lib/http-error.ts';
 import type { MultipartForm } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -18,7 +18,11 @@ export async function changeProcess(deps: Deps, auth: AuthContext, id: number, f
   return withFiles(deps, form, async (tx, placed) => {
     const current = await lockProposal(tx, id);
     const { processType } = parseInput(ZChangeProcess, form.fields);
-    if (!awaitsProcessDecision(current)) throw badRequest(PROCESS_MESSAGES.notApprovable);
+    if (!awaitsProcessDecision(current)) {
+      // Decided already (the row's lock made a second approver wait for the first): a repeat, not a mistake.
+      if (current.statusType === 'finished') throw conflict(PROCESS_MESSAGES.alreadyApproved);
+      throw badRequest(PROCESS_MESSAGES.notApprovable);
+    }
     checkFileCount(0, form.files.length);
     const before = await proposalSnapshots(tx, [id]);
     await tx

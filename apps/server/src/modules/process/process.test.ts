@@ -200,9 +200,10 @@ describe('POST process/{id}/change-process', () => {
     expect(second.statusCode, second.body).toBe(200);
     expect(await stateOf(id!)).toMatchObject({ status: 'finished', process: 'project' });
     expect((await structuralFilesOf(id!)).length).toBe(2);
+    // Decided for good: a further decision is a repeat (409), not a mistake.
     const third = await changeProcess(id!, { processType: 'swakelola' });
-    expect(third.statusCode).toBe(400);
-    expect(third.json().status.message).toBe(PROCESS_MESSAGES.notApprovable);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().status.message).toBe(PROCESS_MESSAGES.alreadyApproved);
     expect(await stateOf(id!)).toMatchObject({ process: 'project' });
   });
 

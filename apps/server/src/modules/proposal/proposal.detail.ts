@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { proposals } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { rowVersion } from '../../lib/row-version.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { presentSurvey, presentSurveyHistoryItem } from '../survey/survey.presenter.ts';
 import { loadSurveys, submittedSurveyIds } from '../survey/survey.queries.ts';
@@ -25,9 +27,10 @@ export async function loadProposalDetail(db: Db, request: FastifyRequest, id: nu
   const isDrawn = auth.role === 'umum' && row !== null && (await isDrawnOnMap(db, id));
   if (!row || !canViewProposal(auth, { ...row, isDrawnOnMap: isDrawn })) throw notFound();
   const showsPersonalData = seesPersonalData(auth);
-  const [files, surveys] = await Promise.all([
+  const [files, surveys, version] = await Promise.all([
     showsPersonalData ? listFiles(db, id) : [],
     submittedSurveyIds(db, id).then((ids) => loadSurveys(db, ids)),
+    rowVersion(db, proposals, id),
   ]);
   // Newest first; umum never receives nominal values (spec §6).
   const visibility = { showNominal: auth.role !== 'umum' };
@@ -44,5 +47,6 @@ export async function loadProposalDetail(db: Db, request: FastifyRequest, id: nu
       surveyHistories: surveys.map((survey) => presentSurveyHistoryItem(survey, visibility)),
     },
   );
-  return showsPersonalData ? detail : withMaskedPhone(detail);
+  // Beside the spec's fields: what an edit sends back as If-Match, so a stale copy is refused (409).
+  return { ...(showsPersonalData ? detail : withMaskedPhone(detail)), version };
 }

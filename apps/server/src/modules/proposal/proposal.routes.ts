@@ -12,6 +12,7 @@ import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { forbidden, invalid } from '../../lib/http-error.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
+import { expectedVersionOf } from '../../lib/row-version.ts';
 import { DOCUMENT_TYPES, readMultipart, XLSX_TYPES } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
@@ -145,7 +146,7 @@ export async function proposalRoutes(app: FastifyInstance) {
   app.post(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     const form = await readMultipart(request, uploadRules(UPLOAD_LIMITS.proposalFormBytes));
-    await service.updateProposal(deps, authOf(request), id, form);
+    await service.updateProposal(deps, authOf(request), id, form, expectedVersionOf(request));
     return envelope(await loadProposalDetail(db, request, id), { message: 'Memperbarui data usulan' });
   });
 
@@ -155,7 +156,7 @@ export async function proposalRoutes(app: FastifyInstance) {
     async (request) => {
       const id = idParam(request.params);
       const form = await readMultipart(request, uploadRules(UPLOAD_LIMITS.detailDialogBytes));
-      await service.updateContactPerson(deps, authOf(request), id, form);
+      await service.updateContactPerson(deps, authOf(request), id, form, expectedVersionOf(request));
       return envelope(await loadProposalDetail(db, request, id), {
         message: 'Memperbarui data contact person',
       });

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { proposals } from '../../db/schema/index.ts';
 import { badRequest, forbidden, invalid, notFound } from '../../lib/http-error.ts';
+import { assertFresh } from '../../lib/row-version.ts';
 import type { MultipartForm, UploadedFile } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -129,6 +130,7 @@ export async function lockProposal(tx: Db, id: number) {
       processType: proposals.processType,
       roadId: proposals.roadId,
       villageId: proposals.villageId,
+      updatedAt: proposals.updatedAt,
     })
     .from(proposals)
     .where(eq(proposals.id, id))
@@ -153,11 +155,21 @@ export async function createProposal(deps: Deps, auth: AuthContext, form: Multip
   });
 }
 
-/** Edits an unverified proposal: its fields, the files it keeps (existingFileId[]) and new files. */
-export async function updateProposal(deps: Deps, auth: AuthContext, id: number, form: MultipartForm) {
+/**
+ * Edits an unverified proposal: its fields, the files it keeps (existingFileId[]) and new files. `expected`
+ * is the version the client's copy was loaded at (If-Match), when it says.
+ */
+export async function updateProposal(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  form: MultipartForm,
+  expected?: string[],
+) {
   return withFiles(deps, form, async (tx, placed) => {
     const current = await lockProposal(tx, id);
     if (!canEditProposal(auth, current)) throw badRequest(PROPOSAL_MESSAGES.notEditable);
+    assertFresh(current.updatedAt, expected);
     const before = await proposalSnapshots(tx, [id]);
     const input = parseInput(ZProposalForm, form.fields);
     await checkReferences(tx, input, current);
@@ -172,7 +184,13 @@ export async function updateProposal(deps: Deps, auth: AuthContext, id: number, 
 }
 
 /** The detail dialog's contact-person edit: proposer, place and files; not the type or consultant. */
-export async function updateContactPerson(deps: Deps, auth: AuthContext, id: number, form: MultipartForm) {
+export async function updateContactPerson(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  form: MultipartForm,
+  expected?: string[],
+) {
   return withFiles(deps, form, async (tx, placed) => {
     const current = await lockProposal(tx, id);
     if (!canEditContactPerson(auth, current)) {
@@ -180,6 +198,7 @@ export async function updateContactPerson(deps: Deps, auth: AuthContext, id: num
       if (auth.role === 'consultan') throw notFound();
       throw forbidden();
     }
+    assertFresh(current.updatedAt, expected);
     const before = await proposalSnapshots(tx, [id]);
     const input: TContactPerson = parseInput(ZContactPerson, form.fields);
     await checkReferences(tx, input, current);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SURVEY_MESSAGES, type TAuditAction, type TSurveyDraft, ZSurveyDraft } from '@eusulan/shared';
 import type { Database, Db } from '../../db/client.ts';
 import { type AuditValues, surveyPhotos, surveyVideos } from '../../db/schema/index.ts';
-import { badRequest, invalid, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, invalid, notFound } from '../../lib/http-error.ts';
 import { richTextToPlain, sanitizeRichText } from '../../lib/rich-text.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -201,13 +201,21 @@ export async function removeSurveyMedia(
 
 /**
  * Submits the open draft: complete (a road with a line and an ASB item, a photo) or refused with the
- * reasons. The proposal becomes surveyed; the survey stays as a history entry.
+ * reasons. The proposal becomes surveyed; the survey stays as a history entry. The proposal's row lock
+ * makes simultaneous submits take turns: the first sends the draft, the others find it sent (409).
  */
 export async function submitSurvey(deps: Deps, auth: AuthContext, proposalId: number) {
   await surveyableProposal(deps.db, auth, proposalId);
   return deps.db.transaction(async (tx) => {
+    await queries.lockProposalForDraft(tx, proposalId);
+    await surveyableProposal(tx, auth, proposalId);
     const surveyId = await queries.findDraftId(tx, proposalId);
-    if (!surveyId) throw badRequest(SURVEY_MESSAGES.noDraft);
+    if (!surveyId) {
+      if ((await queries.submittedSurveyIds(tx, proposalId)).length) {
+        throw conflict(SURVEY_MESSAGES.alreadySubmitted);
+      }
+      throw badRequest(SURVEY_MESSAGES.noDraft);
+    }
     const [survey] = await queries.loadSurveys(tx, [surveyId]);
     const problems: string[] = [];
     const drawn = survey!.roads.filter((road) => road.drawLine.length > 0);

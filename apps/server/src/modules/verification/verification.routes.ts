@@ -1,10 +1,10 @@
 import { VERIFICATION_MESSAGES, ZVerification, ZVerificationQuery } from '@eusulan/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { proposals } from '../../db/schema/index.ts';
 import { envelope, envelopeJson } from '../../lib/envelope.ts';
-import { badRequest } from '../../lib/http-error.ts';
+import { badRequest, conflict } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import {
   compressesResponses,
@@ -23,6 +23,7 @@ import {
   type ProposalFilters,
   proposalRowsVersion,
 } from '../proposal/proposal.queries.ts';
+import { lockProposalStates } from './verification.queries.ts';
 
 const consultantOnly = requireAuth({ roles: ['consultan'] });
 
@@ -32,28 +33,32 @@ const VERIFICATION_LIST_LIMIT = 5000;
 const VERIFICATION_ANSWER_BYTES = 8 * 1024 * 1024;
 
 /**
- * Verifies the consultant's chosen proposals: all of them, or none when any is not its own or not
- * unverified any more (a second tab may have verified it), so the screen never shows a half-done result.
+ * Verifies the consultant's chosen proposals: all of them, or none when any is not its own (400) or not
+ * unverified any more (409: a second tab or a repeated request verified it first), so the screen never
+ * shows a half-done result. The rows stay locked from the check to the update.
  */
 async function verifyProposals(db: Db, consultantId: number, userId: number, ids: number[]) {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
+    const own = new Map(
+      (await lockProposalStates(tx, unique))
+        .filter((row) => row.consultantId === consultantId)
+        .map((row) => [row.id, row.statusType]),
+    );
+    const notOwn = unique.filter((id) => !own.has(id));
+    const done = unique.filter((id) => own.has(id) && own.get(id) !== 'unverified');
+    if (notOwn.length) {
+      throw badRequest(
+        VERIFICATION_MESSAGES.notVerifiable(unique.filter((id) => own.get(id) !== 'unverified')),
+      );
+    }
+    if (done.length) throw conflict(VERIFICATION_MESSAGES.alreadyVerified(done));
     const before = await proposalSnapshots(tx, unique);
     const verified = await tx
       .update(proposals)
       .set({ statusType: 'verified', verifiedAt: sql`now()`, verifiedById: userId, updatedAt: sql`now()` })
-      .where(
-        and(
-          inArray(proposals.id, unique),
-          eq(proposals.consultantId, consultantId),
-          eq(proposals.statusType, 'unverified'),
-        ),
-      )
+      .where(inArray(proposals.id, unique))
       .returning({ id: proposals.id });
-    if (verified.length !== unique.length) {
-      const done = new Set(verified.map((row) => row.id));
-      throw badRequest(VERIFICATION_MESSAGES.notVerifiable(unique.filter((id) => !done.has(id))));
-    }
     await auditProposals(tx, userId, 'verify', unique, before);
     return verified.length;
   });

@@ -1,3 +1,4 @@
+import { ifMatchHeader } from '@eusulan/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listQuery, type TableState } from '../../components/data-table/table-state.ts';
 import { API_PREFIX, http, type Query } from '../../lib/http.ts';
@@ -85,13 +86,25 @@ export function useMasterList<TRow>(master: MasterResource, state: TableState) {
 export const fetchMasterRecord = async <TRow>(master: MasterResource, id: number) =>
   (await http.get<TRow>(`${master.path}/${id}`)).data;
 
-/** Create (POST) without an id, update (PUT) with one; either way the entity's lists reload. */
+/**
+ * Create (POST) without an id, update (PUT) with one and the version the form loaded (If-Match, so a copy
+ * someone else saved meanwhile is refused); either way the entity's lists reload.
+ */
 export function useSaveMaster<TRow>(master: MasterResource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, payload }: { id?: number; payload: unknown }) =>
+    meta: { offersReload: true },
+    mutationFn: async ({
+      id,
+      payload,
+      version,
+    }: {
+      id?: number;
+      payload: unknown;
+      version?: string | null;
+    }) =>
       (id
-        ? await http.put<TRow>(`${master.path}/${id}`, payload)
+        ? await http.put<TRow>(`${master.path}/${id}`, payload, { headers: ifMatchHeader(version) })
         : await http.post<TRow>(master.path, payload)
       ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: masterKeys.entity(master) }),
@@ -99,14 +112,19 @@ export function useSaveMaster<TRow>(master: MasterResource) {
 }
 
 /**
- * The status switch (spec §4): switch-status or change-status per entity. The table reloads either way,
- * so a refused toggle (the common handler explains why) puts the switch back.
+ * The status switch (spec §4): switch-status or change-status per entity, saying which status the row showed
+ * (fromActive), so a switch someone else already flipped is refused rather than flipped back. The table
+ * reloads either way, so a refused toggle (the common handler explains why) shows the current status.
  */
 export function useToggleMasterStatus<TRow>(master: MasterResource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await http.put<TRow>(`${master.path}/${id}/${master.statusAction ?? 'switch-status'}`)).data,
+    mutationFn: async ({ id, isActive }: { id: number; isActive: boolean }) =>
+      (
+        await http.put<TRow>(`${master.path}/${id}/${master.statusAction ?? 'switch-status'}`, undefined, {
+          query: { fromActive: isActive },
+        })
+      ).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: masterKeys.entity(master) }),
   });
 }

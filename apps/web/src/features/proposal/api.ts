@@ -1,4 +1,5 @@
 import {
+  ifMatchHeader,
   PROPOSAL_TYPE_NAMES,
   type TImportError,
   type TJob,
@@ -136,12 +137,24 @@ export function useProposal(id: number | null, purpose: DetailPurpose = 'view') 
   });
 }
 
+/** An edit: the proposal, the form's multipart body and the version its copy was loaded at (If-Match). */
+interface ProposalSave {
+  id?: number;
+  form: FormData;
+  version?: string | null;
+}
+
 /** POST proposal (new) or POST proposal/{id} (edit), multipart; every proposal list and detail reloads. */
 export function useSaveProposal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, form }: { id?: number; form: FormData }) =>
-      (await http.post<TProposalDetail>(id ? `${PROPOSAL_PATH}/${id}` : PROPOSAL_PATH, form)).data,
+    meta: { offersReload: true },
+    mutationFn: async ({ id, form, version }: ProposalSave) =>
+      (
+        await http.post<TProposalDetail>(id ? `${PROPOSAL_PATH}/${id}` : PROPOSAL_PATH, form, {
+          headers: ifMatchHeader(version),
+        })
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
   });
 }
@@ -150,8 +163,13 @@ export function useSaveProposal() {
 export function useUpdateContactPerson() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, form }: { id: number; form: FormData }) =>
-      (await http.post<TProposalDetail>(`${PROPOSAL_PATH}/${id}/contact-person`, form)).data,
+    meta: { offersReload: true },
+    mutationFn: async ({ id, form, version }: ProposalSave & { id: number }) =>
+      (
+        await http.post<TProposalDetail>(`${PROPOSAL_PATH}/${id}/contact-person`, form, {
+          headers: ifMatchHeader(version),
+        })
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: proposalKeys.all }),
   });
 }

@@ -25,6 +25,8 @@ import { MASTER_TEXTS } from '../texts.ts';
 export interface MasterRow {
   id: number;
   isActive?: boolean;
+  /** The detail's version, sent back with an edit as If-Match. */
+  version?: string | null;
 }
 
 export interface FieldsContext<TRow, TValues> {
@@ -107,22 +109,20 @@ export function MasterScreen<TRow extends MasterRow, TValues extends object>({
     }
   };
 
-  const submit = (values: TValues) => {
+  const submit = async (values: TValues) => {
     const isInsert = mode === 'insert';
-    save.mutate(
-      { id: isInsert ? undefined : record?.id, payload: toPayload({ ...emptyValues, ...values }, mode) },
-      {
-        onSuccess: () => {
-          setIsOpen(false);
-          if (isInsert) dispatch({ type: 'first-page' });
-          modal.success({
-            title: MASTER_TEXTS.successTitle,
-            content: isInsert ? MASTER_TEXTS.added(successNoun) : MASTER_TEXTS.updated(successNoun),
-            okText: 'Ok',
-          });
-        },
-      },
-    );
+    await save.mutateAsync({
+      id: isInsert ? undefined : record?.id,
+      payload: toPayload({ ...emptyValues, ...values }, mode),
+      version: isInsert ? undefined : record?.version,
+    });
+    setIsOpen(false);
+    if (isInsert) dispatch({ type: 'first-page' });
+    modal.success({
+      title: MASTER_TEXTS.successTitle,
+      content: isInsert ? MASTER_TEXTS.added(successNoun) : MASTER_TEXTS.updated(successNoun),
+      okText: 'Ok',
+    });
   };
 
   const statusColumn: DataTableColumn<TRow>[] = master.statusAction
@@ -135,12 +135,15 @@ export function MasterScreen<TRow extends MasterRow, TValues extends object>({
           render: (row) => (
             <Switch
               checked={Boolean(row.isActive)}
-              loading={toggle.isPending && toggle.variables === row.id}
+              loading={toggle.isPending && toggle.variables?.id === row.id}
               aria-label={row.isActive ? MASTER_TEXTS.active : MASTER_TEXTS.inactive}
               checkedChildren={MASTER_TEXTS.active}
               unCheckedChildren={MASTER_TEXTS.inactive}
               onChange={() =>
-                toggle.mutate(row.id, { onSuccess: () => toast.success(MASTER_TEXTS.statusChanged) })
+                toggle.mutate(
+                  { id: row.id, isActive: Boolean(row.isActive) },
+                  { onSuccess: () => toast.success(MASTER_TEXTS.statusChanged) },
+                )
               }
               data-testid={`status-${row.id}`}
             />
@@ -196,6 +199,7 @@ export function MasterScreen<TRow extends MasterRow, TValues extends object>({
         isSaving={save.isPending}
         onCancel={() => setIsOpen(false)}
         onSubmit={submit}
+        onReload={() => (record ? openUpdate(record) : undefined)}
       >
         {renderFields({ form, mode, record })}
       </FormModal>

@@ -1,9 +1,9 @@
 import { type TProposalDetail, UPLOAD_LIMITS } from '@eusulan/shared';
 import { Form, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { useFeedback } from '../../../lib/feedback.tsx';
-import { useUpdateContactPerson } from '../api.ts';
+import { fetchProposal, useUpdateContactPerson } from '../api.ts';
 import { CONTACT_PERSON_RULES } from '../field-rules.ts';
 import { buildContactPersonForm, type ContactPersonValues, valuesFromDetail } from '../form-payload.ts';
 import { PROPOSAL_TEXTS } from '../texts.ts';
@@ -28,12 +28,23 @@ export function ContactPersonDialog({ detail, open, onClose }: ContactPersonDial
   const { modal } = useFeedback();
   const [form] = Form.useForm<ContactPersonValues>();
   const save = useUpdateContactPerson();
+  // The version of the copy in the form: the detail's, or the one 'Muat ulang' loaded after a refused save.
+  const [version, setVersion] = useState(detail?.version);
 
   useEffect(() => {
     if (!open || !detail) return;
     form.resetFields();
     form.setFieldsValue(valuesFromDetail(detail));
+    setVersion(detail.version);
   }, [open, detail, form]);
+
+  const reload = async () => {
+    if (!detail) return;
+    const fresh = await fetchProposal(detail.id, 'view');
+    form.resetFields();
+    form.setFieldsValue(valuesFromDetail(fresh));
+    setVersion(fresh.version);
+  };
 
   return (
     <FormModal<ContactPersonValues>
@@ -52,21 +63,20 @@ export function ContactPersonDialog({ detail, open, onClose }: ContactPersonDial
           modal.warning({ title: PROPOSAL_TEXTS.warningTitle, content: messages[0], okText: 'Ok' });
         }
       }}
-      onSubmit={(values) => {
+      onReload={reload}
+      onSubmit={async (values) => {
         if (!detail) return;
-        save.mutate(
-          { id: detail.id, form: buildContactPersonForm({ ...values, files: values.files ?? [] }) },
-          {
-            onSuccess: () => {
-              onClose();
-              modal.success({
-                title: PROPOSAL_TEXTS.successTitle,
-                content: PROPOSAL_TEXTS.contactUpdated,
-                okText: 'Ok',
-              });
-            },
-          },
-        );
+        await save.mutateAsync({
+          id: detail.id,
+          form: buildContactPersonForm({ ...values, files: values.files ?? [] }),
+          version,
+        });
+        onClose();
+        modal.success({
+          title: PROPOSAL_TEXTS.successTitle,
+          content: PROPOSAL_TEXTS.contactUpdated,
+          okText: 'Ok',
+        });
       }}
     >
       <Typography.Title level={5} className="form-section__title">

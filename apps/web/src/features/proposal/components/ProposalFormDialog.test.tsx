@@ -1,7 +1,8 @@
+import { STALE_COPY_MESSAGE } from '@eusulan/shared';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
-import { mockApi, ok, resetAppAroundEachTest } from '../../../test/app-harness.tsx';
+import { fail, inTurn, mockApi, ok, resetAppAroundEachTest } from '../../../test/app-harness.tsx';
 import { proposalDetail, proposalRow } from '../test-fixtures.ts';
 import { ProposalFormDialog } from './ProposalFormDialog.tsx';
 
@@ -89,5 +90,52 @@ describe('ProposalFormDialog', { timeout: 20_000 }, () => {
       ),
     );
     expect(within(modal()).queryByTestId('check-road-history')).toBeNull();
+  });
+
+  const proposerName = () =>
+    (within(screen.getByTestId('proposal-form-modal')).getByTestId('field-proposer-name') as HTMLInputElement)
+      .value;
+  const savesSent = (fetchMock: ReturnType<typeof mockApi>) =>
+    fetchMock.mock.calls.filter(
+      ([url, init]) => init?.method === 'POST' && String(url).endsWith('/api-web/proposal/41'),
+    );
+
+  it('sends one save for two clicks on Simpan, with the version it loaded as If-Match', async () => {
+    const fetchMock = mockApi({ 'POST /api-web/proposal/41': () => ok(proposalDetail()) });
+    const { modal, onSaved } = renderDialog(proposalDetail({ version: '2026-11-27T07:00:00.000Z' }));
+    await waitFor(() => expect(proposerName()).toBe('Budi Santoso'));
+    const save = within(modal()).getByTestId('form-save');
+    fireEvent.click(save);
+    fireEvent.click(save);
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(savesSent(fetchMock)).toHaveLength(1);
+    expect(new Headers(savesSent(fetchMock)[0]![1]?.headers).get('If-Match')).toBe(
+      '"2026-11-27T07:00:00.000Z"',
+    );
+  });
+
+  it("offers 'Muat ulang' when someone else saved first, and reloads the record into the form", async () => {
+    const fetchMock = mockApi({
+      'POST /api-web/proposal/41': inTurn(
+        () => fail(409, STALE_COPY_MESSAGE),
+        () => ok(proposalDetail()),
+      ),
+      'GET /api-web/proposal/41': () =>
+        ok(proposalDetail({ proposerName: 'Siti Baru', version: '2026-11-27T08:00:00.000Z' })),
+    });
+    const { modal, onSaved } = renderDialog(proposalDetail({ version: '2026-11-27T07:00:00.000Z' }));
+    await waitFor(() => expect(proposerName()).toBe('Budi Santoso'));
+    fireEvent.click(within(modal()).getByTestId('form-save'));
+    expect(await screen.findByText(STALE_COPY_MESSAGE)).toBeTruthy();
+    // The form's own dialog, not the common handler's 'Terjadi kesalahan koneksi'.
+    expect(screen.queryByText('Terjadi kesalahan koneksi')).toBeNull();
+    expect(onSaved).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Muat ulang' }));
+    await waitFor(() => expect(proposerName()).toBe('Siti Baru'));
+    fireEvent.click(within(modal()).getByTestId('form-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('update'));
+    expect(new Headers(savesSent(fetchMock)[1]![1]?.headers).get('If-Match')).toBe(
+      '"2026-11-27T08:00:00.000Z"',
+    );
   });
 });

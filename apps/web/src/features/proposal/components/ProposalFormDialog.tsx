@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormModal, type FormMode } from '../../../components/FormModal.tsx';
 import { RemoteSelect } from '../../../components/RemoteSelect.tsx';
 import { useFeedback } from '../../../lib/feedback.tsx';
-import { useSaveProposal } from '../api.ts';
+import { fetchProposal, useSaveProposal } from '../api.ts';
 import { PROPOSAL_FORM_RULES } from '../field-rules.ts';
 import {
   buildProposalForm,
@@ -56,6 +56,8 @@ export function ProposalFormDialog({
   const mode: FormMode = record ? 'update' : 'insert';
   const [isHistoryShown, setIsHistoryShown] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
+  // The version of the copy in the form: the record's, or the one 'Muat ulang' loaded after a refused save.
+  const [version, setVersion] = useState(record?.version);
 
   const road = Form.useWatch('road', form);
   const village = Form.useWatch('village', form);
@@ -75,30 +77,32 @@ export function ProposalFormDialog({
     form.setFieldsValue(record ? valuesFromDetail(record) : EMPTY_PROPOSAL_VALUES);
     setIsHistoryShown(false);
     setDetailId(null);
+    setVersion(record?.version);
   }, [open, record, form]);
 
-  const submit = (values: ProposalFormValues) => {
+  const submit = async (values: ProposalFormValues) => {
     const isInsert = mode === 'insert';
-    save.mutate(
-      {
-        id: record?.id,
-        form: buildProposalForm(
-          { ...EMPTY_PROPOSAL_VALUES, ...values },
-          record?.proposalType ?? proposalType,
-        ),
-      },
-      {
-        onSuccess: () => {
-          onClose();
-          onSaved(mode);
-          modal.success({
-            title: PROPOSAL_TEXTS.successTitle,
-            content: isInsert ? PROPOSAL_TEXTS.added : PROPOSAL_TEXTS.updated,
-            okText: 'Ok',
-          });
-        },
-      },
-    );
+    await save.mutateAsync({
+      id: record?.id,
+      form: buildProposalForm({ ...EMPTY_PROPOSAL_VALUES, ...values }, record?.proposalType ?? proposalType),
+      version,
+    });
+    onClose();
+    onSaved(mode);
+    modal.success({
+      title: PROPOSAL_TEXTS.successTitle,
+      content: isInsert ? PROPOSAL_TEXTS.added : PROPOSAL_TEXTS.updated,
+      okText: 'Ok',
+    });
+  };
+
+  /** 'Muat ulang' after a stale copy was refused: the record as saved now, in the form. */
+  const reload = async () => {
+    if (!record) return;
+    const fresh = await fetchProposal(record.id, 'edit');
+    form.resetFields();
+    form.setFieldsValue(valuesFromDetail(fresh));
+    setVersion(fresh.version);
   };
 
   return (
@@ -112,6 +116,7 @@ export function ProposalFormDialog({
       isSaving={save.isPending}
       onCancel={onClose}
       onSubmit={submit}
+      onReload={reload}
       testId="proposal-form-modal"
     >
       <Typography.Title level={5} className="form-section__title">
