@@ -419,6 +419,11 @@ describe('umum and personal data', () => {
     expect(forUmum.total).toBe(1);
     expect(forUmum.data).toHaveLength(1);
     expect(forUmum.data[0]).toMatchObject({ id: ids.surveyedProposal, phoneNumber: '0813*0000' });
+    // The detail's 'Histori lokasi' counts the same: the other proposals at the place, on the map.
+    const fromDraft = await ok(admin, ['GET', `/api-web/proposal/${ids.surveyedProposal}`]);
+    expect(fromDraft.placeHistoryCount).toBe(1);
+    const forUmumDetail = await ok(umum, ['GET', `/api-web/proposal/${ids.surveyedProposal}`]);
+    expect(forUmumDetail.placeHistoryCount).toBe(0);
   });
 });
 

@@ -14,7 +14,7 @@ import {
   seesPersonalData,
 } from './proposal.policy.ts';
 import { presentProposalDetail, withMaskedPhone } from './proposal.presenter.ts';
-import { findProposal, isDrawnOnMap, listFiles } from './proposal.queries.ts';
+import { findProposal, isDrawnOnMap, listFiles, placeHistoryOnMapCount } from './proposal.queries.ts';
 
 /**
  * GET proposal/{id} as the signed-in user may see it, also the answer of every write on one proposal.
@@ -48,5 +48,8 @@ export async function loadProposalDetail(db: Db, request: FastifyRequest, id: nu
     },
   );
   // Beside the spec's fields: what an edit sends back as If-Match, so a stale copy is refused (409).
-  return { ...(showsPersonalData ? detail : withMaskedPhone(detail)), version };
+  if (showsPersonalData) return { ...detail, version };
+  // Umum's 'Histori lokasi' counts what its place history lists: the proposals on the map.
+  const placeHistoryCount = await placeHistoryOnMapCount(db, id);
+  return { ...withMaskedPhone(detail), placeHistoryCount, version };
 }

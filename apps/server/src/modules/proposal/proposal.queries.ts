@@ -63,6 +63,22 @@ export async function isDrawnOnMap(db: Db, proposalId: number) {
   return row?.drawn === true;
 }
 
+/** The other proposals at a proposal's place that the map draws: umum's 'Histori lokasi' count. */
+export async function placeHistoryOnMapCount(db: Db, proposalId: number) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(history)
+    .innerJoin(proposals, eq(proposals.id, proposalId))
+    .where(
+      and(
+        sql`${placeKey(history)} = ${placeKey(proposals)}`,
+        sql`${history.id} <> ${proposals.id}`,
+        drawnOnMap(sql`"history".id`),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
 /** Everything a proposal row of spec §3 needs, in one select. */
 const rowColumns = {
   id: proposals.id,
