@@ -50,7 +50,7 @@ const phone = (message: string) =>
 /** Ids in a list field: `files[]`-style repeated fields arrive as one value or many. */
 const idList = z.preprocess(
   (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
-  z.array(recordId(PROPOSAL_MESSAGES.fileId)).max(100),
+  z.array(recordId(PROPOSAL_MESSAGES.fileId)).max(100).meta({ title: 'Daftar berkas' }),
 );
 
 /** RW is kept only when RT is chosen (spec §5). */
@@ -133,7 +133,10 @@ export const ZProposalListQuery = z
       blankToUndefined,
       z.enum(PROPOSAL_TYPES, { error: PROPOSAL_MESSAGES.proposalType }).optional(),
     ),
-    isHistory: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional().default('0')),
+    isHistory: z.preprocess(
+      blankToUndefined,
+      z.enum(['0', '1']).meta({ title: 'Histori' }).optional().default('0'),
+    ),
     startYear: optionalYear,
     endYear: optionalYear,
     roadId: optionalId(PROPOSAL_MESSAGES.road),

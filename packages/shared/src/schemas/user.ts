@@ -26,14 +26,13 @@ export const USER_MESSAGES = {
   resetDone: 'Password berhasil di reset',
 } as const;
 
-const optionalText = z.string().trim().optional().default('');
 
 const userFields = {
   roleId: requiredId(USER_MESSAGES.role),
   username: requiredText(USER_MESSAGES.username).pipe(
     z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, { error: USER_MESSAGES.usernameFormat }),
   ),
-  name: optionalText,
+  name: z.string().trim().meta({ title: 'Nama' }).optional().default(''),
   consultantId: z.unknown().optional(),
 };
 
