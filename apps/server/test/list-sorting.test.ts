@@ -144,7 +144,7 @@ describe('sort_by on every list', () => {
     const problems: string[] = [];
     for (const route of getRoutes) {
       for (const name of INHERITED_NAMES) {
-        for (const query of [{ sort_by: name }, { order_by: name }]) {
+        for (const query of [{ sort_by: name }, { order_by: name }] as Record<string, string>[]) {
           const { status } = await list(route, query);
           if (status >= 500) problems.push(`${route} ${new URLSearchParams(query)}: ${status}`);
         }

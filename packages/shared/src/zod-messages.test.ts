@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 // Through the package's index, as the server and the web import it: that import installs the map.
-import { MASTER_MESSAGES, ZDashboardSearchQuery, ZListQuery, ZRoad, ZSurveyDraft, ZUserUpdate } from './index.ts';
+import {
+  MASTER_MESSAGES,
+  ZDashboardSearchQuery,
+  ZListQuery,
+  ZRoad,
+  ZSurveyDraft,
+  ZUserUpdate,
+} from './index.ts';
 
 /** Words of zod's English texts (and of its `id` locale, which keeps them); none may reach a user. */
 const ENGLISH =
@@ -66,7 +73,18 @@ describe('the Indonesian zod messages', () => {
   });
 
   it('never answers in English, whatever type a shared contract is sent', () => {
-    const wrongValues = ['x'.repeat(300_000), 12345, -1, 1e308, Number.NaN, [1, 'a'], { a: 1 }, null, true, 'NaN'];
+    const wrongValues = [
+      'x'.repeat(300_000),
+      12345,
+      -1,
+      1e308,
+      Number.NaN,
+      [1, 'a'],
+      { a: 1 },
+      null,
+      true,
+      'NaN',
+    ];
     const contracts = [ZListQuery, ZDashboardSearchQuery, ZUserUpdate, ZSurveyDraft, ZRoad];
     const english: string[] = [];
     for (const schema of contracts) {
