@@ -26,7 +26,6 @@ export const USER_MESSAGES = {
   resetDone: 'Password berhasil di reset',
 } as const;
 
-
 const userFields = {
   roleId: requiredId(USER_MESSAGES.role),
   username: requiredText(USER_MESSAGES.username).pipe(
