@@ -3,9 +3,9 @@ import { formatBytes, formatDate, idNumberFormat } from './format.ts';
 
 /**
  * Indonesian texts for every zod issue a schema does not word itself, installed for the whole process or
- * page as soon as anything is imported from this package (its index imports this module), so the server's
- * 422 answers, an import's row errors and the web's form rules all read the same. zod's own `id` locale is
- * not used: it names types in English ('diharapkan string, diterima number') and writes '<=200 karakter'.
+ * page by `schemas/zod.ts` (the `z` every contract imports), so the server's 422 answers, an import's row
+ * errors and the web's form rules all read the same. zod's own `id` locale is not used: it names types in
+ * English ('diharapkan string, diterima number') and writes '<=200 karakter'.
  *
  * A schema names its field with `.meta({ title: 'Pencarian' })` ('Pencarian maksimal 200 karakter.');
  * without a title the field is 'Isian'. Messages never repeat what was sent (keys or values), so nothing
@@ -130,5 +130,3 @@ const numberText = (value: number | bigint) =>
 
 /** 'Isian' inside a sentence reads 'isian'; a title such as 'No HP' keeps its capitals. */
 const lowerFirst = (subject: string) => (subject === 'Isian' ? 'isian' : subject);
-
-z.config({ customError: zodIssueMessage });

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { MAX_RECORD_ID } from './record-id.ts';
+import { z } from './zod.ts';
 
 /**
  * The maps dashboard (spec §2 Maps dashboard, §7 GET dashboard, dashboard/completed-work, dashboard/export;

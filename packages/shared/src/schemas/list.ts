@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits.ts';
+import { z } from './zod.ts';
 
 const LIST_MESSAGES = {
   page: 'Halaman harus berupa angka 1 atau lebih.',

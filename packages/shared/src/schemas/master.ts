@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { CONSULTANT_TYPES } from '../enums.ts';
 import { requiredText } from './auth.ts';
 import { recordId } from './record-id.ts';
+import { z } from './zod.ts';
 
 /** A colour as Warna Jenis Pekerjaan stores it: #rgb or #rrggbb. */
 export const HEX_COLOR_PATTERN = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;

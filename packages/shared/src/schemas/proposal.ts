@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { PROPOSAL_TYPES } from '../enums.ts';
 import { PROPOSAL_MESSAGES } from '../messages/proposal.ts';
 import { requiredText } from './auth.ts';
 import { ZListQuery } from './list.ts';
 import { requiredId } from './master.ts';
 import { recordId } from './record-id.ts';
+import { z } from './zod.ts';
 
 const RT_RW_PATTERN = /^\d{2}$/;
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { SURVEY_MESSAGES } from '../messages/survey.ts';
 import { requiredId } from './master.ts';
+import { z } from './zod.ts';
 
 const latitude = z
   .number({ error: SURVEY_MESSAGES.latitude })

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import type { TRole } from '../enums.ts';
 import { PASSWORD_MIN_LENGTH } from '../limits.ts';
 import { requiredText } from './auth.ts';
 import { requiredId } from './master.ts';
+import { z } from './zod.ts';
 
 /** Spec §5 User row, plus the password rule the office keeps for every account. */
 export const USER_MESSAGES = {
