@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-// Through the package's index, as the server and the web import it: that import installs the map.
+// Through the package's index, as the server and the web import it; its schemas install the map.
 import {
   MASTER_MESSAGES,
   ZDashboardSearchQuery,
