@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import type { TRole } from '@eusulan/shared';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles } from '../src/db/schema/index.ts';
 import { MATRIX } from './access-table.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { seedOneOfEach } from './one-of-each.ts';
@@ -212,6 +214,8 @@ afterAll(async () => {
  * single values, null, booleans, huge, negative and fractional numbers, NaN-like and empty text.
  */
 const WRONG_VALUES: unknown[] = [
+  // Over the narrowest text columns (150 characters), within the widest limits, then over them.
+  'x'.repeat(151),
   'x'.repeat(201),
   'x'.repeat(1001),
   'x'.repeat(5001),
@@ -283,6 +287,46 @@ describe('answers in Indonesian', () => {
     }
     expect(problems).toEqual([]);
   }, 600_000);
+
+  it('to a name one character over its column, and stores one that fits', async () => {
+    const [structural] = await t.db.select().from(roles).where(eq(roles.slug, 'structural'));
+    const forms: [string, (name: string) => Record<string, unknown>][] = [
+      ['road-type', (name) => ({ name })],
+      ['photo-category', (name) => ({ name })],
+      ['subdistrict', (name) => ({ name, districtId: 1 })],
+      ['village', (name) => ({ name, subdistrictId: 1 })],
+      ['type-work-color', (name) => ({ type_work: name, color: '#123456' })],
+      [
+        'user',
+        (name) => ({
+          name,
+          roleId: structural?.id,
+          username: `panjang${name.length}`,
+          password: 'Rahasia123',
+          passwordConfirmation: 'Rahasia123',
+        }),
+      ],
+    ];
+    const answers: string[] = [];
+    for (const [entity, body] of forms) {
+      for (const length of [150, 151]) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/api-web/master/${entity}`,
+          headers: bearer('admin'),
+          payload: body(`${entity} `.padEnd(length, 'x')),
+        });
+        const errors = (response.json() as { errors?: Record<string, string[]> }).errors;
+        answers.push(`${entity} ${length}: ${response.statusCode} ${Object.values(errors ?? {}).flat()}`);
+      }
+    }
+    expect(answers).toEqual(
+      forms.flatMap(([entity]) => [
+        `${entity} 150: 201 `,
+        `${entity} 151: 422 ${entity === 'user' ? 'Nama maksimal 150 karakter.' : 'Maksimal 150 karakter.'}`,
+      ]),
+    );
+  });
 
   it("to bodies Fastify's parsers refuse: bad JSON, too large, unknown or broken content types", async () => {
     const boundary = '----jalan';

@@ -31,7 +31,7 @@ const userFields = {
   username: requiredText(USER_MESSAGES.username).pipe(
     z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, { error: USER_MESSAGES.usernameFormat }),
   ),
-  name: z.string().trim().meta({ title: 'Nama' }).optional().default(''),
+  name: z.string().trim().max(150).meta({ title: 'Nama' }).optional().default(''),
   consultantId: z.unknown().optional(),
 };
 
