@@ -138,7 +138,7 @@ describe('sort_by on every list', () => {
     }
     expect(problems).toEqual([]);
     expect([...lists.keys()].sort()).toEqual(EXPECTED_LISTS);
-  });
+  }, 300_000);
 
   it('answers no GET route with a 500 for an inherited name', async () => {
     const problems: string[] = [];
@@ -151,5 +151,5 @@ describe('sort_by on every list', () => {
       }
     }
     expect(problems).toEqual([]);
-  });
+  }, 300_000);
 });
