@@ -246,6 +246,20 @@ describe('maps dashboard (admin, side menu)', () => {
     await search.fill('');
   });
 
+  it('answers an over-long Cari Jalan... in Indonesian, naming the field', async () => {
+    const search = page.getByTestId('place-search');
+    await search.fill('jalan '.repeat(34));
+    const warning = page.locator('.ant-modal-confirm', { hasText: 'Peringatan..' });
+    await warning.waitFor({ timeout: 10_000 });
+    const text = (await warning.textContent()) ?? '';
+    assert.match(text, /Pencarian maksimal 200 karakter\./);
+    assert.doesNotMatch(text, /\b(expected|string|characters|too big)\b/i);
+    await shot(page, 'maps-search-too-long');
+    await warning.getByRole('button').last().click();
+    await warning.waitFor({ state: 'hidden' });
+    await search.fill('');
+  });
+
   it('downloads Export Dashboard.xlsx with both sheets', async () => {
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -29,3 +29,4 @@ export * from './schemas/record-id.ts';
 export * from './schemas/survey.ts';
 export * from './schemas/survey-export.ts';
 export * from './schemas/user.ts';
+export * from './zod-messages.ts';

@@ -46,7 +46,8 @@ export function nearerEnd(list: Pick<ListRequest, 'offset' | 'limit'>, total: nu
 
 /**
  * Reads page, limit, search, sort_by and order_by; sort_by must be one of the shown columns (a whitelist),
- * default id descending (spec §9). An unknown sort key is a 422, never raw SQL.
+ * default id descending (spec §9). An unknown sort key is a 422, never raw SQL. Only the whitelist's own
+ * keys count: `__proto__`, `constructor` or `toString` would otherwise find the object's inherited members.
  */
 export function readListQuery(
   query: unknown,
@@ -54,10 +55,8 @@ export function readListQuery(
   fallback: PgColumn,
 ): ListRequest {
   const input: TListQuery = parseInput(ZListQuery, query);
-  const column = input.sort_by ? sortable[input.sort_by] : fallback;
-  if (!column) {
-    throw invalid({ sort_by: [`Kolom urutan tidak dikenal. Pilihan: ${Object.keys(sortable).join(', ')}.`] });
-  }
+  const column = input.sort_by ? sortColumn(sortable, input.sort_by) : fallback;
+  if (!column) throw invalid({ sort_by: [unknownSortMessage(Object.keys(sortable))] });
   const direction = input.order_by ?? (input.sort_by ? 'asc' : 'desc');
   return {
     page: input.page,
@@ -72,6 +71,14 @@ export function readListQuery(
     isIdDescending: direction === 'desc' && column === fallback,
   };
 }
+
+/** The whitelist's column of a sort key; undefined for any other name, inherited ones included. */
+const sortColumn = (sortable: Record<string, PgColumn>, key: string) =>
+  Object.hasOwn(sortable, key) ? sortable[key] : undefined;
+
+/** The 422 text of a sort key outside a list's whitelist, naming the keys it takes. */
+export const unknownSortMessage = (keys: readonly string[]) =>
+  `Kolom urutan tidak dikenal. Pilihan: ${keys.join(', ')}.`;
 
 /** An ILIKE pattern matching the text anywhere, with % and _ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

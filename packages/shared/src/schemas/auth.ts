@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../limits.ts';
 import { AUTH_MESSAGES } from '../messages/auth.ts';
+import { z } from './zod.ts';
 
 /** A required text field: whitespace-only counts as empty (spec §5). */
 export const requiredText = (message: string) =>

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { MB, UPLOAD_LIMITS } from '../limits.ts';
 import { PROPOSAL_MESSAGES } from '../messages/proposal.ts';
 import { ZListQuery } from './list.ts';
 import { blankToUndefined } from './proposal.ts';
 import { recordId } from './record-id.ts';
+import { z } from './zod.ts';
 
 /**
  * Pekerjaan Selesai (spec §5 completed-work import, DESIGN §4): the import form's texts and the reasons a

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { MAX_RECORD_ID } from './record-id.ts';
+import { z } from './zod.ts';
 
 /**
  * The maps dashboard (spec §2 Maps dashboard, §7 GET dashboard, dashboard/completed-work, dashboard/export;
@@ -123,7 +123,7 @@ export type TDashboardExportQuery = z.output<typeof ZDashboardExportQuery>;
 
 /** GET dashboard/search ('Cari Jalan...'): roads, proposals and completed works of our own data. */
 export const ZDashboardSearchQuery = z.object({
-  search: z.string().trim().min(1).max(200),
-  limit: z.coerce.number().int().min(1).max(50).default(15),
+  search: z.string().trim().min(1).max(200).meta({ title: 'Pencarian' }),
+  limit: z.coerce.number().int().min(1).max(50).meta({ title: 'Jumlah hasil' }).default(15),
 });
 export type TDashboardSearchQuery = z.output<typeof ZDashboardSearchQuery>;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../limits.ts';
+import { z } from './zod.ts';
 
 const LIST_MESSAGES = {
   page: 'Halaman harus berupa angka 1 atau lebih.',
@@ -20,8 +20,8 @@ export const ZListQuery = z.object({
     .min(1, { error: LIST_MESSAGES.limit })
     .max(MAX_PAGE_SIZE, { error: LIST_MESSAGES.limit })
     .default(DEFAULT_PAGE_SIZE),
-  search: z.string().trim().max(200).optional().default(''),
-  sort_by: z.string().trim().optional(),
+  search: z.string().trim().max(200).meta({ title: 'Pencarian' }).optional().default(''),
+  sort_by: z.string().trim().meta({ title: 'Kolom urutan' }).optional(),
   order_by: z
     .string()
     .trim()

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { CONSULTANT_TYPES } from '../enums.ts';
 import { requiredText } from './auth.ts';
 import { recordId } from './record-id.ts';
+import { z } from './zod.ts';
 
 /** A colour as Warna Jenis Pekerjaan stores it: #rgb or #rrggbb. */
 export const HEX_COLOR_PATTERN = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/;
@@ -31,16 +31,20 @@ export const MASTER_MESSAGES = {
 export const requiredId = (message: string) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), recordId(message));
 
-const nameOf = (message: string) =>
-  requiredText(message).pipe(z.string().max(200, { error: 'Maksimal 200 karakter.' }));
+/**
+ * A required name no longer than its column: road, ASB, work note and consultant names take 200 characters,
+ * work types, photo categories, kecamatan and kelurahan 150 (a longer one failed in the database, a 500).
+ */
+const nameOf = (message: string, maxLength: 150 | 200 = 200) =>
+  requiredText(message).pipe(z.string().max(maxLength, { error: `Maksimal ${maxLength} karakter.` }));
 
 export const ZRoad = z.object({ name: nameOf(MASTER_MESSAGES.roadName) });
 export type TRoad = z.input<typeof ZRoad>;
 
-export const ZRoadType = z.object({ name: nameOf(MASTER_MESSAGES.roadTypeName) });
+export const ZRoadType = z.object({ name: nameOf(MASTER_MESSAGES.roadTypeName, 150) });
 export type TRoadType = z.input<typeof ZRoadType>;
 
-export const ZPhotoCategory = z.object({ name: nameOf(MASTER_MESSAGES.photoCategoryName) });
+export const ZPhotoCategory = z.object({ name: nameOf(MASTER_MESSAGES.photoCategoryName, 150) });
 export type TPhotoCategory = z.input<typeof ZPhotoCategory>;
 
 /** Price in whole Rupiah, no negatives; empty is sent as 0 (spec §5). */
@@ -65,13 +69,13 @@ export const ZWorkNote = z.object({
 export type TWorkNote = z.input<typeof ZWorkNote>;
 
 export const ZSubdistrict = z.object({
-  name: nameOf(MASTER_MESSAGES.subdistrictName),
+  name: nameOf(MASTER_MESSAGES.subdistrictName, 150),
   districtId: requiredId(MASTER_MESSAGES.subdistrictDistrict),
 });
 export type TSubdistrict = z.input<typeof ZSubdistrict>;
 
 export const ZVillage = z.object({
-  name: nameOf(MASTER_MESSAGES.villageName),
+  name: nameOf(MASTER_MESSAGES.villageName, 150),
   subdistrictId: requiredId(MASTER_MESSAGES.villageSubdistrict),
 });
 export type TVillage = z.input<typeof ZVillage>;
@@ -98,7 +102,7 @@ export const ZConsultant = z
 export type TConsultant = z.input<typeof ZConsultant>;
 
 export const ZTypeWorkColor = z.object({
-  type_work: nameOf(MASTER_MESSAGES.colorTypeWork),
+  type_work: nameOf(MASTER_MESSAGES.colorTypeWork, 150),
   color: requiredText(MASTER_MESSAGES.color).pipe(
     z.string().regex(HEX_COLOR_PATTERN, { error: MASTER_MESSAGES.colorFormat }),
   ),

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { PROPOSAL_TYPES, type TProcessType, type TStatusType } from '../enums.ts';
 import { PROPOSAL_MESSAGES } from '../messages/proposal.ts';
 import { ZListQuery } from './list.ts';
 import { blankToUndefined, optionalYear, yearRangeRule } from './proposal.ts';
+import { z } from './zod.ts';
 
 /** Structural approval (spec §5 Approval, §8; DESIGN §4). */
 export const PROCESS_MESSAGES = {

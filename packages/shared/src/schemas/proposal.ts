@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { PROPOSAL_TYPES } from '../enums.ts';
 import { PROPOSAL_MESSAGES } from '../messages/proposal.ts';
 import { requiredText } from './auth.ts';
 import { ZListQuery } from './list.ts';
 import { requiredId } from './master.ts';
 import { recordId } from './record-id.ts';
+import { z } from './zod.ts';
 
 const RT_RW_PATTERN = /^\d{2}$/;
 
@@ -50,7 +50,7 @@ const phone = (message: string) =>
 /** Ids in a list field: `files[]`-style repeated fields arrive as one value or many. */
 const idList = z.preprocess(
   (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
-  z.array(recordId(PROPOSAL_MESSAGES.fileId)).max(100),
+  z.array(recordId(PROPOSAL_MESSAGES.fileId)).max(100).meta({ title: 'Daftar berkas' }),
 );
 
 /** RW is kept only when RT is chosen (spec §5). */
@@ -133,7 +133,10 @@ export const ZProposalListQuery = z
       blankToUndefined,
       z.enum(PROPOSAL_TYPES, { error: PROPOSAL_MESSAGES.proposalType }).optional(),
     ),
-    isHistory: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional().default('0')),
+    isHistory: z.preprocess(
+      blankToUndefined,
+      z.enum(['0', '1']).meta({ title: 'Histori' }).optional().default('0'),
+    ),
     startYear: optionalYear,
     endYear: optionalYear,
     roadId: optionalId(PROPOSAL_MESSAGES.road),

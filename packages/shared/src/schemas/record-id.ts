@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The largest id a record can have: PostgreSQL's integer. A bigger number cannot name a record, and

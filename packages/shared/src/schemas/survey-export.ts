@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { requiredId } from './master.ts';
 import { isoDate } from './proposal.ts';
+import { z } from './zod.ts';
 
 /** Report export (spec §5, §8; issue 9): the /report form's checks and the server's answers. */
 export const SURVEY_EXPORT_MESSAGES = {

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { SURVEY_MESSAGES } from '../messages/survey.ts';
 import { requiredId } from './master.ts';
+import { z } from './zod.ts';
 
 const latitude = z
   .number({ error: SURVEY_MESSAGES.latitude })
@@ -39,19 +39,26 @@ export const ZSurveyAsbItem = z.object({
 });
 
 export const ZSurveyRoad = z.object({
-  drawLine: z.object({ lokasi: z.array(ZLineSegment).max(5000) }).default({ lokasi: [] }),
-  asbSurveyors: z.array(ZSurveyAsbItem).max(100).default([]),
+  drawLine: z
+    .object({ lokasi: z.array(ZLineSegment).max(5000).meta({ title: 'Garis jalan' }) })
+    .meta({ title: 'Garis jalan' })
+    .default({ lokasi: [] }),
+  asbSurveyors: z.array(ZSurveyAsbItem).max(100).meta({ title: 'Item ASB' }).default([]),
 });
 
 /** POST /api/survey/{proposalId}: the whole draft, replacing what was saved before. */
 export const ZSurveyDraft = z.object({
-  roadTypes: z.array(requiredId(SURVEY_MESSAGES.roadType)).max(50).default([]),
+  roadTypes: z
+    .array(requiredId(SURVEY_MESSAGES.roadType))
+    .max(50)
+    .meta({ title: 'Jenis pekerjaan' })
+    .default([]),
   roadCondition: plainText.default(''),
   canalExisting: plainText.default(''),
   canalCondition: plainText.default(''),
   damageIdentification: richText.default(''),
   suggestion: richText.default(''),
-  surveyRoad: z.array(ZSurveyRoad).max(50).default([]),
+  surveyRoad: z.array(ZSurveyRoad).max(50).meta({ title: 'Data jalan' }).default([]),
 });
 export type TSurveyDraftInput = z.input<typeof ZSurveyDraft>;
 export type TSurveyDraft = z.output<typeof ZSurveyDraft>;

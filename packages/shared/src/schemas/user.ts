@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import type { TRole } from '../enums.ts';
 import { PASSWORD_MIN_LENGTH } from '../limits.ts';
 import { requiredText } from './auth.ts';
 import { requiredId } from './master.ts';
+import { z } from './zod.ts';
 
 /** Spec §5 User row, plus the password rule the office keeps for every account. */
 export const USER_MESSAGES = {
@@ -28,14 +28,12 @@ export const USER_MESSAGES = {
   resetDone: 'Password berhasil di reset',
 } as const;
 
-const optionalText = z.string().trim().optional().default('');
-
 const userFields = {
   roleId: requiredId(USER_MESSAGES.role),
   username: requiredText(USER_MESSAGES.username).pipe(
     z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, { error: USER_MESSAGES.usernameFormat }),
   ),
-  name: optionalText,
+  name: z.string().trim().max(150).meta({ title: 'Nama' }).optional().default(''),
   consultantId: z.unknown().optional(),
 };
 

@@ -1,10 +1,15 @@
-import { CONSULTANT_TYPE_NAMES, type TAssignedConsultantRow, ZListQuery } from '@eusulan/shared';
+import {
+  ASSIGNED_CONSULTANT_SORTS,
+  CONSULTANT_TYPE_NAMES,
+  type TAssignedConsultantRow,
+  ZListQuery,
+} from '@eusulan/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { readListQuery } from '../../lib/pagination.ts';
+import { readListQuery, unknownSortMessage } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
 import { parseInput } from '../../lib/validate.ts';
 import {
@@ -27,7 +32,7 @@ const adminOnly = requireAuth({ roles: ['admin'] });
 
 const ZAssignedConsultantQuery = ZListQuery.extend({
   sort_by: z
-    .enum(['total_proposals', 'name'], { error: 'Urutan harus total_proposals atau name.' })
+    .enum(ASSIGNED_CONSULTANT_SORTS, { error: unknownSortMessage(ASSIGNED_CONSULTANT_SORTS) })
     .optional()
     .default('total_proposals'),
 });

@@ -13,7 +13,7 @@ const flag = z
 const optionalId = recordId('Harus berupa id.').optional();
 
 const ZSelectQuery = z.object({
-  search: z.string().trim().max(200).optional().default(''),
+  search: z.string().trim().max(200).meta({ title: 'Pencarian' }).optional().default(''),
   limit: z.coerce
     .number({ error: `Limit harus antara 1 dan ${MAX_PAGE_SIZE}.` })
     .int()
