@@ -5,7 +5,7 @@ import {
   type TRole,
   VERIFICATION_MESSAGES,
 } from '@eusulan/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, notInArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +17,7 @@ import {
   roads,
   roles,
   subdistricts,
+  users,
   villages,
 } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -388,3 +389,34 @@ describe.each(EDITABLE_MASTERS.filter((definition) => definition.statusAction))(
     });
   },
 );
+
+describe('two admins taking each other away at once', () => {
+  it('lets one deactivation through and refuses the other as the last admin', async () => {
+    const first = await t.signIn('admin');
+    const second = await t.signIn('admin');
+    const [adminRole] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.slug, 'admin'));
+    // Only these two stay active admins.
+    await t.db
+      .update(users)
+      .set({ isActive: false })
+      .where(and(eq(users.roleId, adminRole!.id), notInArray(users.id, [first.user.id, second.user.id])));
+    const answers = await Promise.all([
+      t.app.inject({
+        method: 'PUT',
+        url: `/api-web/master/user/${second.user.id}/change-status`,
+        headers: first.headers,
+      }),
+      t.app.inject({
+        method: 'PUT',
+        url: `/api-web/master/user/${first.user.id}/change-status`,
+        headers: second.headers,
+      }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const active = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.roleId, adminRole!.id), eq(users.isActive, true)));
+    expect(active).toHaveLength(1);
+  });
+});

@@ -44,7 +44,9 @@ export async function lockRowVersion(tx: Db, table: VersionedTable, id: number) 
     .select({ updatedAt: table.updatedAt })
     .from(table as PgTable)
     .where(eq(table.id, id))
-    .for('update');
+    // Not FOR UPDATE: a foreign key to this row (an audit record naming the user who acts) takes a KEY SHARE
+    // lock, which FOR UPDATE would block, so two admins changing each other's accounts would deadlock.
+    .for('no key update');
   return row ? (row.updatedAt as Date) : null;
 }
 

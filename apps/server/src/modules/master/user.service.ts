@@ -70,9 +70,13 @@ async function resolveAccount(
   return { role, values: { roleId: role.id, username: input.username, name, consultantId } };
 }
 
-/** The last active admin must stay an active admin, and nobody demotes or deactivates themselves. */
+/**
+ * The last active admin must stay an active admin, and nobody demotes or deactivates themselves. Runs in
+ * the change's transaction on the row read under its lock; changes that take an admin away take turns, so
+ * two admins deactivating each other at once cannot both pass.
+ */
 async function guardAdminChange(
-  ctx: AppContext,
+  tx: Db,
   actorId: number,
   target: queries.UserRow,
   change: { role?: TRole; deactivate?: boolean },
@@ -84,9 +88,9 @@ async function guardAdminChange(
     target.role.slug === 'admin' &&
     target.isActive &&
     (change.deactivate || (change.role && change.role !== 'admin'));
-  if (losesAdmin && (await queries.countOtherActiveAdmins(ctx.db, target.id)) === 0) {
-    throw badRequest(USER_MESSAGES.lastAdmin);
-  }
+  if (!losesAdmin) return;
+  await queries.holdAdminChangeLock(tx);
+  if ((await queries.countOtherActiveAdmins(tx, target.id)) === 0) throw badRequest(USER_MESSAGES.lastAdmin);
 }
 
 const findPresentedUser = async (db: Db, id: number) => {
@@ -123,10 +127,8 @@ export async function updateUser(
   input: UserInput,
   copy: ClientCopy = {},
 ) {
-  const target = await queries.findUser(ctx.db, id);
-  if (!target) throw notFound();
+  if (!(await queries.findUser(ctx.db, id))) throw notFound();
   const { role, values } = await resolveAccount(ctx, input, id);
-  await guardAdminChange(ctx, actorId, target, { role: role.slug });
   return auditedMasterWrite(
     ctx.db,
     {
@@ -138,6 +140,9 @@ export async function updateUser(
       versioned: { table: users, ...copy },
     },
     async (tx) => {
+      const current = await queries.findUser(tx, id);
+      if (!current) return null;
+      await guardAdminChange(tx, actorId, current, { role: role.slug });
       await queries.updateUser(tx, id, values);
       return id;
     },
@@ -146,9 +151,7 @@ export async function updateUser(
 
 /** Toggles a user; a deactivated user's sessions end at once. */
 export async function toggleUser(ctx: AppContext, actorId: number, id: number, copy: ClientCopy = {}) {
-  const target = await queries.findUser(ctx.db, id);
-  if (!target) throw notFound();
-  await guardAdminChange(ctx, actorId, target, { deactivate: target.isActive });
+  if (!(await queries.findUser(ctx.db, id))) throw notFound();
   return auditedMasterWrite(
     ctx.db,
     {
@@ -163,6 +166,7 @@ export async function toggleUser(ctx: AppContext, actorId: number, id: number, c
       // Read again under the row's lock: a toggle that waited for another flips the status that one left.
       const current = await queries.findUser(tx, id);
       if (!current) return null;
+      await guardAdminChange(tx, actorId, current, { deactivate: current.isActive });
       await queries.updateUser(tx, id, { isActive: !current.isActive });
       if (current.isActive) await revokeUserSessions(tx, id);
       return id;

@@ -187,14 +187,16 @@ export async function removeSurveyMedia(
 ) {
   await surveyableProposal(deps.db, auth, proposalId);
   const table = kind === 'photo' ? surveyPhotos : surveyVideos;
-  const media = await queries.findSurveyMedia(deps.db, table, mediaId);
-  if (!media || media.proposalId !== proposalId) throw notFound();
-  if (!media.isDraft) throw badRequest('Foto atau video survey yang sudah dikirim tidak dapat dihapus.');
-  await deps.db.transaction(async (tx) => {
+  // Read under the proposal's lock: a submit that went first has made the draft a history entry.
+  const media = await deps.db.transaction(async (tx) => {
     await queries.lockProposalForDraft(tx, proposalId);
+    const found = await queries.findSurveyMedia(tx, table, mediaId);
+    if (!found || found.proposalId !== proposalId) throw notFound();
+    if (!found.isDraft) throw badRequest('Foto atau video survey yang sudah dikirim tidak dapat dihapus.');
     const before = await surveyAuditBefore(tx, proposalId);
     await queries.deleteSurveyMedia(tx, table, mediaId);
-    await auditSurvey(tx, auth, `survey-${kind}-delete`, proposalId, media.surveyId, before);
+    await auditSurvey(tx, auth, `survey-${kind}-delete`, proposalId, found.surveyId, before);
+    return found;
   });
   await deps.storage.remove(media.storageKey).catch(() => undefined);
 }
