@@ -86,6 +86,7 @@ interface Ids {
   mapProposalFile: number;
   structuralDocument: number;
   mapPhoto: number;
+  mapVideo: number;
   photo: number;
   video: number;
   completedWorkImport: number;
@@ -232,6 +233,7 @@ beforeAll(async () => {
   ids.mapProposalFile = surveyed.proposalFiles[0]!.id;
   await ok(owner, ['POST', `/api/survey/${surveyed.id}`, 'json']);
   ids.mapPhoto = (await ok(owner, ['POST', `/api/survey/${surveyed.id}/photo`, 'photo'])).surveyPhotos[0].id;
+  ids.mapVideo = (await ok(owner, ['POST', `/api/survey/${surveyed.id}/video`, 'video'])).surveyVideos[0].id;
   await ok(owner, ['POST', `/api/survey/${surveyed.id}/submit`]);
   const decision = await multipart({ processType: 'pending' }, { 'files[]': [fixture('surat-usulan.pdf')] });
   const decided = await t.app.inject({
@@ -331,8 +333,8 @@ const UMUM: Record<string, { offMap?: (ids: Ids) => Call; onMap: (ids: Ids) => C
     },
     'GET /api-web/media/survey-video/:id': {
       offMap: (ids) => ['GET', `/api-web/media/survey-video/${ids.video}`],
-      onMap: (ids) => ['GET', `/api-web/media/survey-video/${ids.video}`],
-      onMapStatus: 404,
+      onMap: (ids) => ['GET', `/api-web/media/survey-video/${ids.mapVideo}`],
+      onMapStatus: 200,
     },
     // Another user's job and its file.
     'GET /api-web/jobs/:id': { onMap: (ids) => ['GET', `/api-web/jobs/${ids.job}`], onMapStatus: 404 },
@@ -402,7 +404,7 @@ describe('umum and personal data', () => {
     expect(forAdmin.proposalFiles).toHaveLength(1);
     expect(forAdmin.proposalFilesStruktural).toHaveLength(1);
     const forUmum = await ok(umum, ['GET', `/api-web/proposal/${ids.surveyedProposal}`]);
-    expect(forUmum.phoneNumber).toBe('0813*0000');
+    expect(forUmum.phoneNumber).toBe('0813****0');
     expect(forUmum.proposalFiles).toEqual([]);
     expect(forUmum.proposalFilesStruktural).toEqual([]);
     expect(forUmum.proposerName).toBe(forAdmin.proposerName);
@@ -418,12 +420,39 @@ describe('umum and personal data', () => {
     const forUmum = await ok(umum, ['GET', place]);
     expect(forUmum.total).toBe(1);
     expect(forUmum.data).toHaveLength(1);
-    expect(forUmum.data[0]).toMatchObject({ id: ids.surveyedProposal, phoneNumber: '0813*0000' });
+    expect(forUmum.data[0]).toMatchObject({ id: ids.surveyedProposal, phoneNumber: '0813****0' });
     // The detail's 'Histori lokasi' counts the same: the other proposals at the place, on the map.
     const fromDraft = await ok(admin, ['GET', `/api-web/proposal/${ids.surveyedProposal}`]);
     expect(fromDraft.placeHistoryCount).toBe(1);
     const forUmumDetail = await ok(umum, ['GET', `/api-web/proposal/${ids.surveyedProposal}`]);
     expect(forUmumDetail.placeHistoryCount).toBe(0);
+  });
+});
+
+describe('umum and searches by phone number', () => {
+  // Digits of the surveyed proposal's phone (081300000), which umum sees masked.
+  const digits = '130000';
+
+  it('finds nothing by phone in umum’s place history, what staff find', async () => {
+    const place = `/api-web/proposal?isHistory=1&villageId=${villageId}&page=1&limit=10&search=${digits}`;
+    const forAdmin = await ok(admin, ['GET', place]);
+    expect(forAdmin.data.map((row: { id: number }) => row.id)).toContain(ids.surveyedProposal);
+    expect((await ok(umum, ['GET', place])).total).toBe(0);
+    const byName = await ok(umum, ['GET', place.replace(digits, 'warga')]);
+    expect(byName.data.map((row: { id: number }) => row.id)).toEqual([ids.surveyedProposal]);
+  });
+
+  it('finds no proposal by phone in umum’s Cari Jalan, what staff find', async () => {
+    const proposalsFound = async (headers: Record<string, string>, search: string) =>
+      (
+        (await ok(headers, ['GET', `/api-web/dashboard/search?search=${search}&limit=15`])) as {
+          kind: string;
+        }[]
+      ).filter((place) => place.kind === 'proposal').length;
+    expect(await proposalsFound(admin, digits)).toBe(1);
+    expect(await proposalsFound(structural, digits)).toBe(1);
+    expect(await proposalsFound(umum, digits)).toBe(0);
+    expect(await proposalsFound(umum, 'warga')).toBe(1);
   });
 });
 

@@ -58,13 +58,15 @@ describe('formatRtRw', () => {
 });
 
 describe('maskPhoneNumber', () => {
-  it('keeps the first and last four characters of a phone number', () => {
+  it('keeps the first and last four digits of a mobile number of twelve or more', () => {
     expect(maskPhoneNumber('081234567890')).toBe('0812****7890');
     expect(maskPhoneNumber('+6281234567890')).toBe('+628******7890');
-    expect(maskPhoneNumber('081300000')).toBe('0813*0000');
   });
-  it('shows only the last two characters of a short number', () => {
-    expect(maskPhoneNumber('031555')).toBe('****55');
-    expect(maskPhoneNumber('7')).toBe('7');
+  it('always hides at least four digits, keeping less of the end of a shorter number', () => {
+    expect(maskPhoneNumber('0812345678')).toBe('0812****78');
+    expect(maskPhoneNumber('081300000')).toBe('0813****0');
+    expect(maskPhoneNumber('03155512')).toBe('0315****');
+    expect(maskPhoneNumber('031555')).toBe('03****');
+    expect(maskPhoneNumber('7')).toBe('*');
   });
 });

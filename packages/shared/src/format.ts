@@ -65,11 +65,14 @@ export function formatRtRw(value: string | null | undefined): string {
 
 /**
  * A phone number with its middle hidden, for readers who may see a proposal but not reach its proposer
- * (UU 27/2022 on personal data): the first and last four characters stay, so the office can still tell
- * two proposers apart on the phone, '0812****7890'. Short numbers keep only their last two.
+ * (UU 27/2022 on personal data): '0812****7890'. At least four digits stay hidden, so a number is never one
+ * short guess away; a mobile number of twelve or more keeps its first and last four, which lets the office
+ * tell two callers apart, and shorter ones keep less of the end.
  */
 export function maskPhoneNumber(value: string): string {
   const phone = value.trim();
-  if (phone.length >= 9) return `${phone.slice(0, 4)}${'*'.repeat(phone.length - 8)}${phone.slice(-4)}`;
-  return `${'*'.repeat(Math.max(phone.length - 2, 0))}${phone.slice(-2)}`;
+  const hidden = Math.min(phone.length, Math.max(4, phone.length - 8));
+  const shown = phone.length - hidden;
+  const head = Math.min(4, shown);
+  return `${phone.slice(0, head)}${'*'.repeat(hidden)}${phone.slice(head + hidden)}`;
 }

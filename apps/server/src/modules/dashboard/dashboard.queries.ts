@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import { proposalRowsVersion } from '../proposal/proposal.queries.ts';
+import { nameOrAddressLike } from '../proposal/proposal-visibility.ts';
 
 /** Filters of the proposal layer: undefined means every year, an empty list none. */
 export interface ProposalFilter {
@@ -326,8 +327,11 @@ export async function searchRoads(db: Db, search: string, limit: number) {
     .limit(limit);
 }
 
-/** 'Cari Jalan...': proposals by proposer, address or number, with the extent of their lines. */
-export async function searchProposals(db: Db, search: string, limit: number) {
+/**
+ * 'Cari Jalan...': proposals by proposer, address or number, with the extent of their lines; by phone
+ * number too for readers who see it (`withPhone`).
+ */
+export async function searchProposals(db: Db, search: string, limit: number, withPhone: boolean) {
   const newest = newestSurveys(db);
   const pattern = containsPattern(search.toLowerCase());
   const byId = /^\d{1,9}$/.test(search) ? eq(proposals.id, Number(search)) : undefined;
@@ -344,7 +348,7 @@ export async function searchProposals(db: Db, search: string, limit: number) {
     .innerJoin(surveyRoads, eq(surveyRoads.surveyId, newest.surveyId))
     .leftJoin(roads, eq(roads.id, proposals.roadId))
     .innerJoin(segments, sql`true`)
-    .where(or(sql`${proposals.searchText} like ${pattern}`, byId))
+    .where(or(withPhone ? sql`${proposals.searchText} like ${pattern}` : nameOrAddressLike(pattern), byId))
     .groupBy(proposals.id, proposals.proposerName, proposals.address, roads.name)
     .orderBy(desc(proposals.id))
     .limit(limit);

@@ -22,6 +22,7 @@ import {
   weakEtag,
 } from '../../lib/versioned-body.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
+import { seesPersonalData } from '../proposal/proposal.policy.ts';
 import { type DashboardExport, dashboardPdf, dashboardWorkbook } from './dashboard.export.ts';
 import {
   completedWorkLayerJson,
@@ -101,7 +102,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     const [roads, works, proposals] = await Promise.all([
       queries.searchRoads(db, search, limit),
       queries.searchCompletedWorkLocations(db, search, limit),
-      queries.searchProposals(db, search, limit),
+      queries.searchProposals(db, search, limit, seesPersonalData(authOf(request))),
     ]);
     const data: TDashboardPlace[] = presentPlaces({ roads, works, proposals }).slice(0, limit);
     return envelope(data);

@@ -14,7 +14,8 @@ import {
   seesPersonalData,
 } from './proposal.policy.ts';
 import { presentProposalDetail, withMaskedPhone } from './proposal.presenter.ts';
-import { findProposal, isDrawnOnMap, listFiles, placeHistoryOnMapCount } from './proposal.queries.ts';
+import { findProposal, listFiles } from './proposal.queries.ts';
+import { isDrawnOnMap, placeHistoryOnMapCount } from './proposal-visibility.ts';
 
 /**
  * GET proposal/{id} as the signed-in user may see it, also the answer of every write on one proposal.

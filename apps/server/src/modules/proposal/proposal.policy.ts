@@ -55,7 +55,7 @@ export const canChangeProcess = (
 /** A consultant's lists are scoped to its own proposals, umum's (the place history) to those on the map. */
 export const proposalScopeOf = (auth: AuthContext) => {
   if (auth.role === 'consultan') return { consultantId: auth.consultantId ?? -1 };
-  if (auth.role === 'umum') return { drawnOnMap: true };
+  if (auth.role === 'umum') return { drawnOnMap: true, hidesPhone: true };
   return {};
 };
 

@@ -24,6 +24,7 @@ import {
 import { LIST_MARKS, type ListMarks, type MarkedPlace, placeByMarks } from '../../lib/kept-marks.ts';
 import { firstMatches, keptMatchPage } from '../../lib/kept-matches.ts';
 import { containsPattern, type ListRequest, nearerEnd, type PageWindow } from '../../lib/pagination.ts';
+import { drawnOnMap, history, nameOrAddressLike, placeKey } from './proposal-visibility.ts';
 
 export const PROPOSAL_SORTABLE = {
   id: proposals.id,
@@ -33,51 +34,6 @@ export const PROPOSAL_SORTABLE = {
   status_type: proposals.statusType,
   created_at: proposals.createdAt,
 };
-
-const history = alias(proposals, 'history');
-
-/**
- * The place of a proposal as one comparable key: village, road, RT and RW, with "none" as 0 or ''.
- * An expression index on the same key (migration 0002) makes both the count and the history list lookups.
- */
-const placeKey = (table: Record<'villageId' | 'roadId' | 'rtNumber' | 'rwNumber', AnyPgColumn>) =>
-  sql`(${table.villageId}, coalesce(${table.roadId}, 0), coalesce(${table.rtNumber}, ''), coalesce(${table.rwNumber}, ''))`;
-
-/**
- * Whether the maps dashboard draws a proposal: its newest submitted survey has a road with a line (the
- * proposal layer's rule, dashboard.queries.ts). What umum may open of proposals is exactly this. Written
- * with aliases of its own: drizzle leaves column names unqualified in a one-table select, where the inner
- * tables' columns would shadow the outer proposal's.
- */
-const drawnOnMap = (proposalId: SQL) => sql`exists (
-  select 1 from survey_roads as drawn_road
-  where drawn_road.survey_id = (
-    select newest.id from surveys as newest
-    where newest.proposal_id = ${proposalId} and not newest.is_draft
-    order by newest.submitted_at desc, newest.id desc
-    limit 1)
-  and cardinality(drawn_road.encoded_paths) > 0)`;
-
-export async function isDrawnOnMap(db: Db, proposalId: number) {
-  const [row] = await db.select({ drawn: drawnOnMap(sql`${proposalId}::int`) }).from(sql`(select 1) as one`);
-  return row?.drawn === true;
-}
-
-/** The other proposals at a proposal's place that the map draws: umum's 'Histori lokasi' count. */
-export async function placeHistoryOnMapCount(db: Db, proposalId: number) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(history)
-    .innerJoin(proposals, eq(proposals.id, proposalId))
-    .where(
-      and(
-        sql`${placeKey(history)} = ${placeKey(proposals)}`,
-        sql`${history.id} <> ${proposals.id}`,
-        drawnOnMap(sql`"history".id`),
-      ),
-    );
-  return row?.count ?? 0;
-}
 
 /** Everything a proposal row of spec §3 needs, in one select. */
 const rowColumns = {
@@ -129,6 +85,8 @@ export interface ProposalScope {
   statusTypes?: readonly TStatusType[];
   /** Only proposals the maps dashboard draws (umum's place history). */
   drawnOnMap?: boolean;
+  /** A search looks at the proposer's name and address, not the phone (readers who see it masked). */
+  hidesPhone?: boolean;
 }
 
 /** Ids of the small master tables whose name matches a search, looked up before the list query. */
@@ -195,9 +153,11 @@ function listConditions(filters: ProposalFilters, scope: ProposalScope, search: 
       or(
         // search_text is stored lower-cased (schema), so a LIKE of the lower-cased pattern is ILIKE. The
         // type as a literal next to it, so the planner takes the tab's own trigram index (migration 0014).
-        filters.proposalType
-          ? sql`(${proposals.proposalType} = ${typeLiteral(filters.proposalType)} and ${proposals.searchText} like lower(${pattern}))`
-          : sql`${proposals.searchText} like lower(${pattern})`,
+        scope.hidesPhone
+          ? nameOrAddressLike(pattern)
+          : filters.proposalType
+            ? sql`(${proposals.proposalType} = ${typeLiteral(filters.proposalType)} and ${proposals.searchText} like lower(${pattern}))`
+            : sql`${proposals.searchText} like lower(${pattern})`,
         roadIds.length ? inArray(proposals.roadId, roadIds) : undefined,
         villageIds.length ? inArray(proposals.villageId, villageIds) : undefined,
         consultantIds.length ? inArray(proposals.consultantId, consultantIds) : undefined,

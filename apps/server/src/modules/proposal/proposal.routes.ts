@@ -28,6 +28,7 @@ import {
   proposalImportJob,
 } from './proposal-import.service.ts';
 import { buildImportTemplate } from './proposal-template.ts';
+import { placeHistoryOnMapCount } from './proposal-visibility.ts';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const adminOnly = requireAuth({ roles: ['admin'] });
@@ -67,7 +68,14 @@ export async function proposalRoutes(app: FastifyInstance) {
     const list = readListQuery(request.query, queries.PROPOSAL_SORTABLE, queries.PROPOSAL_SORTABLE.id);
     const { rows, total } = await queries.listProposals(db, filters, list, proposalScopeOf(auth));
     const presented = rows.map((row) => presentProposalRow(row));
-    return pagedEnvelope(seesPersonalData(auth) ? presented : presented.map(withMaskedPhone), total, list);
+    if (seesPersonalData(auth)) return pagedEnvelope(presented, total, list);
+    // Umum: the phone masked, and each row's place count of what its place history lists (on the map).
+    const counts = await Promise.all(rows.map((row) => placeHistoryOnMapCount(db, row.id)));
+    const rowsForUmum = presented.map((row, index) => ({
+      ...withMaskedPhone(row),
+      placeHistoryCount: counts[index] ?? 0,
+    }));
+    return pagedEnvelope(rowsForUmum, total, list);
   });
 
   app.get(`${base}/export-template`, { preHandler: adminOnly }, async (request, reply) => {

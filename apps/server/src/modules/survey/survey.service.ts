@@ -32,6 +32,15 @@ export async function surveyableProposal(db: Db, auth: AuthContext, proposalId: 
   return proposal;
 }
 
+/**
+ * Takes the proposal's lock for a change of its survey and checks the policy again under it: a structural
+ * decision or a submit that went first has moved the proposal on.
+ */
+async function lockSurveyable(tx: Db, auth: AuthContext, proposalId: number) {
+  await queries.lockProposalForDraft(tx, proposalId);
+  return surveyableProposal(tx, auth, proposalId);
+}
+
 /** A survey as the audit trail records it: its texts, choices, item names, estimate and media names. */
 async function surveyAuditValues(db: Db, surveyId: number | null): Promise<AuditValues> {
   const [survey] = surveyId ? await queries.loadSurveys(db, [surveyId]) : [];
@@ -113,7 +122,7 @@ export async function saveSurveyDraft(deps: Deps, auth: AuthContext, proposalId:
   };
   const asb = await resolveDraft(deps.db, draft);
   return deps.db.transaction(async (tx) => {
-    await queries.lockProposalForDraft(tx, proposalId);
+    await lockSurveyable(tx, auth, proposalId);
     const before = await surveyAuditBefore(tx, proposalId);
     const surveyId = await openDraft(tx, auth, proposalId);
     await queries.replaceDraftContent(tx, surveyId, draft, asb);
@@ -143,7 +152,7 @@ export async function addSurveyMedia(
   let placedKey: string | null = null;
   try {
     return await deps.db.transaction(async (tx) => {
-      await queries.lockProposalForDraft(tx, proposalId);
+      await lockSurveyable(tx, auth, proposalId);
       const before = await surveyAuditBefore(tx, proposalId);
       const surveyId = await openDraft(tx, auth, proposalId);
       const key = `surveys/${surveyId}/${randomUUID()}.${file.ext}`;
@@ -189,7 +198,7 @@ export async function removeSurveyMedia(
   const table = kind === 'photo' ? surveyPhotos : surveyVideos;
   // Read under the proposal's lock: a submit that went first has made the draft a history entry.
   const media = await deps.db.transaction(async (tx) => {
-    await queries.lockProposalForDraft(tx, proposalId);
+    await lockSurveyable(tx, auth, proposalId);
     const found = await queries.findSurveyMedia(tx, table, mediaId);
     if (!found || found.proposalId !== proposalId) throw notFound();
     if (!found.isDraft) throw badRequest('Foto atau video survey yang sudah dikirim tidak dapat dihapus.');
@@ -209,8 +218,7 @@ export async function removeSurveyMedia(
 export async function submitSurvey(deps: Deps, auth: AuthContext, proposalId: number) {
   await surveyableProposal(deps.db, auth, proposalId);
   return deps.db.transaction(async (tx) => {
-    await queries.lockProposalForDraft(tx, proposalId);
-    await surveyableProposal(tx, auth, proposalId);
+    await lockSurveyable(tx, auth, proposalId);
     const surveyId = await queries.findDraftId(tx, proposalId);
     if (!surveyId) {
       if ((await queries.submittedSurveyIds(tx, proposalId)).length) {
