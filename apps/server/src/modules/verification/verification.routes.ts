@@ -95,7 +95,8 @@ export async function verificationRoutes(app: FastifyInstance) {
     const query = parseInput(ZVerificationQuery, request.query);
     const version = await proposalRowsVersion(db);
     const etag = weakEtag('verification', version, consultantId, query);
-    if (notModified(request, reply, etag)) return reply.code(304).send();
+    // Proposers' names and phones: kept by the server, never by the browser.
+    if (notModified(request, reply, etag, { personal: true })) return reply.code(304).send();
     return sendVersioned(request, reply, {
       bodies: answers,
       key: etag,

@@ -113,7 +113,8 @@ describe('GET verification', () => {
     const before = await list();
     expect(before.ids).toEqual([first]);
     const etag = before.response.headers.etag as string;
-    expect(before.response.headers['cache-control']).toBe('private, no-cache');
+    // Proposers' names and phones never land in the browser's cache.
+    expect(before.response.headers['cache-control']).toBe('private, no-store');
     expect((await list({ 'if-none-match': etag })).response.statusCode).toBe(304);
 
     // A new proposal in the list: a new copy.
