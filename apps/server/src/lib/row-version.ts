@@ -73,3 +73,18 @@ export function clientCopyOf(request: FastifyRequest) {
     expectedActive: fromActive === undefined ? undefined : fromActive === 'true',
   };
 }
+
+/**
+ * A detail answer with its version, the version read first: a save that commits in between makes the copy
+ * look stale (the form offers a reload), never fresher than the data it holds.
+ */
+export async function loadWithVersion<Row extends object>(
+  db: Db,
+  table: VersionedTable,
+  id: number,
+  load: () => Promise<Row | null>,
+): Promise<(Row & { version: string | null }) | null> {
+  const version = await rowVersion(db, table, id);
+  const row = await load();
+  return row && { ...row, version };
+}

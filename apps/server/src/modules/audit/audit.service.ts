@@ -2,7 +2,13 @@ import type { TAuditAction, TAuditEntity } from '@eusulan/shared';
 import type { Database, Db } from '../../db/client.ts';
 import type { AuditValues } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { assertFresh, lockRowVersion, staleCopy, type VersionedTable } from '../../lib/row-version.ts';
+import {
+  assertFresh,
+  lockRowVersion,
+  rowVersion,
+  staleCopy,
+  type VersionedTable,
+} from '../../lib/row-version.ts';
 import {
   insertAuditEvents,
   insertProposalCreations,
@@ -105,7 +111,7 @@ export async function auditedMasterWrite<Row extends Record<string, unknown>>(
   db: Database,
   write: MasterWrite<Row>,
   work: (tx: Db) => Promise<number | null>,
-): Promise<Row> {
+): Promise<Row & { version?: string }> {
   return db.transaction(async (tx) => {
     if (write.id && write.versioned) {
       const updatedAt = await lockRowVersion(tx, write.versioned.table, write.id);
@@ -129,6 +135,9 @@ export async function auditedMasterWrite<Row extends Record<string, unknown>>(
     }
     const row = afterRow ?? beforeRow;
     if (!row) throw notFound();
-    return row;
+    // An edited record's answer carries the version of the row it shows, read in the same transaction.
+    const version =
+      write.id && write.versioned && afterRow ? await rowVersion(tx, write.versioned.table, id) : null;
+    return version ? { ...row, version } : row;
   });
 }

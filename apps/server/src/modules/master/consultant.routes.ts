@@ -6,7 +6,7 @@ import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { invalid, notFound } from '../../lib/http-error.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
-import { clientCopyOf, rowVersion } from '../../lib/row-version.ts';
+import { clientCopyOf, loadWithVersion } from '../../lib/row-version.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { auditedMasterWrite } from '../audit/audit.service.ts';
@@ -37,16 +37,14 @@ export async function consultantRoutes(app: FastifyInstance) {
     const row = await queries.findConsultant(from, id);
     return row && presentConsultant(row);
   };
-  /** A detail or save answer: the record with the version an edit of it sends back (If-Match). */
-  const withVersion = async (row: ReturnType<typeof presentConsultant>) => ({
-    ...row,
-    version: await rowVersion(db, consultants, row.id),
-  });
   async function load(id: number) {
     const consultant = await find(db, id);
     if (!consultant) throw notFound();
     return consultant;
   }
+  /** The detail, with the version an edit of it sends back (If-Match); a save answers its own. */
+  const loadDetail = (id: number) => loadWithVersion(db, consultants, id, () => load(id));
+
   async function save(request: FastifyRequest, id?: number) {
     const input = parseInput(ZConsultant, request.body);
     const errors: Record<string, string[]> = {};
@@ -72,7 +70,7 @@ export async function consultantRoutes(app: FastifyInstance) {
     return pagedEnvelope(rows.map(presentConsultant), total, list);
   });
   app.get(`${base}/:id`, { preHandler: adminOnly }, async (request) =>
-    envelope(await withVersion(await load(idParam(request.params)))),
+    envelope(await loadDetail(idParam(request.params))),
   );
   app.post(base, { preHandler: adminOnly }, async (request, reply) =>
     reply
@@ -82,7 +80,7 @@ export async function consultantRoutes(app: FastifyInstance) {
   app.put(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     await load(id);
-    return envelope(await withVersion(await save(request, id)), { message: 'Memperbarui data konsultan' });
+    return envelope(await save(request, id), { message: 'Memperbarui data konsultan' });
   });
   app.put(`${base}/:id/change-status`, { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);

@@ -5,7 +5,7 @@ import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { invalid, notFound } from '../../lib/http-error.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
-import { clientCopyOf, rowVersion, type VersionedTable } from '../../lib/row-version.ts';
+import { clientCopyOf, loadWithVersion } from '../../lib/row-version.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { auditedMasterWrite } from '../audit/audit.service.ts';
@@ -16,12 +16,6 @@ const adminOnly = requireAuth({ roles: ['admin'] });
 /** Kecamatan and kelurahan masters (spec §7): data.data + data.total lists and change-status. */
 export async function regionRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
-
-  /** A detail or save answer: the record with the version an edit of it sends back (If-Match). */
-  const withVersion = async <Row extends { id: number }>(table: VersionedTable, row: Row) => ({
-    ...row,
-    version: await rowVersion(db, table, row.id),
-  });
 
   async function loadSubdistrict(id: number) {
     const row = await queries.findSubdistrict(db, id);
@@ -40,7 +34,11 @@ export async function regionRoutes(app: FastifyInstance) {
     return pagedEnvelope(rows, total, list);
   });
   app.get('/api-web/master/subdistrict/:id', { preHandler: adminOnly }, async (request) =>
-    envelope(await withVersion(subdistricts, await loadSubdistrict(idParam(request.params)))),
+    envelope(
+      await loadWithVersion(db, subdistricts, idParam(request.params), () =>
+        loadSubdistrict(idParam(request.params)),
+      ),
+    ),
   );
 
   async function saveSubdistrict(request: FastifyRequest, id?: number) {
@@ -74,7 +72,7 @@ export async function regionRoutes(app: FastifyInstance) {
   app.put('/api-web/master/subdistrict/:id', { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     await loadSubdistrict(id);
-    return envelope(await withVersion(subdistricts, await saveSubdistrict(request, id)), {
+    return envelope(await saveSubdistrict(request, id), {
       message: 'Memperbarui data kecamatan',
     });
   });
@@ -102,7 +100,11 @@ export async function regionRoutes(app: FastifyInstance) {
     return pagedEnvelope(rows, total, list);
   });
   app.get('/api-web/master/village/:id', { preHandler: adminOnly }, async (request) =>
-    envelope(await withVersion(villages, await loadVillage(idParam(request.params)))),
+    envelope(
+      await loadWithVersion(db, villages, idParam(request.params), () =>
+        loadVillage(idParam(request.params)),
+      ),
+    ),
   );
 
   async function saveVillage(request: FastifyRequest, id?: number) {
@@ -136,7 +138,7 @@ export async function regionRoutes(app: FastifyInstance) {
   app.put('/api-web/master/village/:id', { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     await loadVillage(id);
-    return envelope(await withVersion(villages, await saveVillage(request, id)), {
+    return envelope(await saveVillage(request, id), {
       message: 'Memperbarui data kelurahan',
     });
   });

@@ -6,7 +6,7 @@ import { envelope } from '../../lib/envelope.ts';
 import { invalid, notFound } from '../../lib/http-error.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
-import { clientCopyOf, rowVersion, type VersionedTable } from '../../lib/row-version.ts';
+import { clientCopyOf, loadWithVersion, type VersionedTable } from '../../lib/row-version.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { auditedMasterWrite } from '../audit/audit.service.ts';
@@ -44,11 +44,6 @@ export function registerSimpleMaster(app: FastifyInstance, definition: SimpleMas
     const row = await queries.findRow(db, table, id);
     return row && present(row);
   };
-  /** A detail or save answer: the record with the version an edit of it sends back (If-Match). */
-  const withVersion = async (row: Record<string, unknown>) => ({
-    ...row,
-    version: await rowVersion(app.ctx.db, table as VersionedTable, row.id as number),
-  });
 
   async function assertNameFree(name: string, exceptId?: number) {
     if (await queries.nameTaken(app.ctx.db, table, name, exceptId)) {
@@ -63,9 +58,11 @@ export function registerSimpleMaster(app: FastifyInstance, definition: SimpleMas
   });
 
   app.get(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
-    const row = await find(app.ctx.db, idParam(request.params));
+    const id = idParam(request.params);
+    // With the version an edit of it sends back (If-Match); a save answers its own.
+    const row = await loadWithVersion(app.ctx.db, table as VersionedTable, id, () => find(app.ctx.db, id));
     if (!row) throw notFound();
-    return envelope(await withVersion(row));
+    return envelope(row);
   });
 
   /** A write with its audit record; the row as the screen shows it afterwards. */
@@ -101,7 +98,7 @@ export function registerSimpleMaster(app: FastifyInstance, definition: SimpleMas
     if (!(await queries.findRow(app.ctx.db, table, id))) throw notFound();
     await assertNameFree(input.name, id);
     const row = await write(request, 'update', id, (tx) => queries.updateRow(tx, table, id, input));
-    return envelope(await withVersion(row), { message: `Memperbarui data ${label}` });
+    return envelope(row, { message: `Memperbarui data ${label}` });
   });
 
   app.put(`${base}/:id/switch-status`, { preHandler: adminOnly }, async (request) => {

@@ -7,7 +7,7 @@ import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { badRequest, invalid, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type ListRequest, lowerEquals, readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
-import { clientCopyOf, rowVersion } from '../../lib/row-version.ts';
+import { clientCopyOf, loadWithVersion } from '../../lib/row-version.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { auditedMasterWrite } from '../audit/audit.service.ts';
@@ -69,12 +69,6 @@ export async function typeWorkColorRoutes(app: FastifyInstance) {
     return row;
   }
 
-  /** A detail or save answer: the colour with the version an edit of it sends back (If-Match). */
-  const withVersion = async (row: NonNullable<Awaited<ReturnType<typeof findColor>>>) => ({
-    ...row,
-    version: await rowVersion(db, typeWorkColors, row.id),
-  });
-
   async function save(request: FastifyRequest, id?: number) {
     const input = parseInput(ZTypeWorkColor, request.body);
     if (await typeWorkTaken(db, input.type_work, id)) {
@@ -112,7 +106,9 @@ export async function typeWorkColorRoutes(app: FastifyInstance) {
     return pagedEnvelope(rows, total, list);
   });
   app.get(`${base}/:id`, { preHandler: adminOnly }, async (request) =>
-    envelope(await withVersion(await load(idParam(request.params)))),
+    envelope(
+      await loadWithVersion(db, typeWorkColors, idParam(request.params), () => load(idParam(request.params))),
+    ),
   );
   app.post(base, { preHandler: adminOnly }, async (request, reply) =>
     reply
@@ -122,7 +118,7 @@ export async function typeWorkColorRoutes(app: FastifyInstance) {
   app.put(`${base}/:id`, { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     await load(id);
-    return envelope(await withVersion(await save(request, id)), {
+    return envelope(await save(request, id), {
       message: 'Memperbarui data warna jenis pekerjaan',
     });
   });

@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index.ts';
 import { envelope } from '../../lib/envelope.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
-import { clientCopyOf, rowVersion } from '../../lib/row-version.ts';
+import { clientCopyOf, loadWithVersion } from '../../lib/row-version.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import * as queries from './user.queries.ts';
@@ -35,14 +35,14 @@ export async function userRoutes(app: FastifyInstance) {
       defaultPassword: ctx.config.DEFAULT_PASSWORD,
     });
   });
-  /** A detail or save answer: the user with the version an edit of it sends back (If-Match). */
-  const withVersion = async (user: ReturnType<typeof service.presentUser>) => ({
-    ...user,
-    version: await rowVersion(ctx.db, users, user.id),
-  });
 
   app.get(`${base}/:id`, { preHandler: adminOnly }, async (request) =>
-    envelope(await withVersion(await service.loadUser(ctx, idParam(request.params)))),
+    envelope(
+      // With the version an edit of it sends back (If-Match); a save answers its own.
+      await loadWithVersion(ctx.db, users, idParam(request.params), () =>
+        service.loadUser(ctx, idParam(request.params)),
+      ),
+    ),
   );
   app.post(base, { preHandler: adminOnly }, async (request, reply) => {
     const user = await service.createUser(ctx, authOf(request).userId, parseInput(ZUserCreate, request.body));
@@ -57,7 +57,7 @@ export async function userRoutes(app: FastifyInstance) {
       parseInput(ZUserUpdate, request.body),
       clientCopyOf(request),
     );
-    return envelope(await withVersion(user), { message: 'Memperbarui data user' });
+    return envelope(user, { message: 'Memperbarui data user' });
   });
   app.put(`${base}/:id/change-status`, { preHandler: adminOnly }, async (request) =>
     envelope(

@@ -24,14 +24,15 @@ import { isDrawnOnMap, placeHistoryOnMapCount } from './proposal-visibility.ts';
  */
 export async function loadProposalDetail(db: Db, request: FastifyRequest, id: number) {
   const auth = authOf(request);
+  // The version first: a save committed in between makes this copy look stale, never fresher than its data.
+  const version = await rowVersion(db, proposals, id);
   const row = await findProposal(db, id);
   const isDrawn = auth.role === 'umum' && row !== null && (await isDrawnOnMap(db, id));
   if (!row || !canViewProposal(auth, { ...row, isDrawnOnMap: isDrawn })) throw notFound();
   const showsPersonalData = seesPersonalData(auth);
-  const [files, surveys, version] = await Promise.all([
+  const [files, surveys] = await Promise.all([
     showsPersonalData ? listFiles(db, id) : [],
     submittedSurveyIds(db, id).then((ids) => loadSurveys(db, ids)),
-    rowVersion(db, proposals, id),
   ]);
   // Newest first; umum never receives nominal values (spec §6).
   const visibility = { showNominal: auth.role !== 'umum' };
