@@ -449,3 +449,37 @@ describe('hostile input on every route', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('change-password with wrong values', () => {
+  it('answers every field’s wrong value in Indonesian and changes no password', async () => {
+    // The current password is wrong in every body, so nothing can change whatever the new one holds.
+    const problems: string[] = [];
+    const before = await tableRowCounts(t.db);
+    for (const field of ['currentPassword', 'newPassword', 'newPasswordConfirmation']) {
+      for (const value of WRONG_VALUES) {
+        const payload = {
+          currentPassword: 'bukan-password-ini-1',
+          newPassword: 'Jalan-Baru-2026',
+          newPasswordConfirmation: 'Jalan-Baru-2026',
+          [field]: value,
+        };
+        const response = await t.app.inject({
+          method: 'PUT',
+          url: '/api/auth/change-password',
+          headers: bearer('umum'),
+          payload,
+        });
+        const english = englishIn(response);
+        if (response.statusCode >= 500 || response.statusCode < 400 || english.length) {
+          problems.push(
+            `${response.statusCode} ${field}=${JSON.stringify(value).slice(0, 60)}: ${english.join(' | ')}`,
+          );
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer('umum') });
+    expect(me.statusCode).toBe(200);
+    expect(await tableRowCounts(t.db)).toEqual(before);
+  });
+});

@@ -287,7 +287,7 @@ const EDITABLE_MASTERS: {
   create(): Promise<object>;
   edit(round: number): Promise<object>;
 }[] = [
-  ...['road', 'road-type', 'photo-category', 'asb-surveyor'].map((entity) => ({
+  ...['road', 'road-type', 'photo-category', 'asb-surveyor', 'work-note'].map((entity) => ({
     entity,
     statusAction: 'switch-status' as const,
     create: async () => ({ name: `${entity} asal`, ...(entity === 'asb-surveyor' ? { price: 1000 } : {}) }),
