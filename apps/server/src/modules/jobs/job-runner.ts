@@ -23,6 +23,16 @@ export class JobRefused extends Error {
   }
 }
 
+/**
+ * This run no longer holds its job (a sweep took it back, and another worker may run it again): what the
+ * run stored is rolled back, and the job is left to the run that holds it.
+ */
+class JobTakenBack extends Error {
+  constructor() {
+    super('job taken back');
+  }
+}
+
 /** What a job's handler gets: its row, a local copy of its upload, and ways to report and finish. */
 export interface JobContext {
   job: JobRow;
@@ -262,14 +272,20 @@ export class JobRunner {
           }
         },
         async completeIn(tx, result) {
-          completed = await queries.completeJob(tx, id, { result, progress: pending });
+          completed = await queries.completeJob(tx, job, { result, progress: pending });
+          if (!completed) throw new JobTakenBack();
         },
       });
       await saving;
       if (!completed) await this.#finish(job, outcome, pending);
     } catch (error) {
       await saving;
-      if (error instanceof JobRefused) {
+      if (error instanceof JobTakenBack) {
+        log.warn(
+          { jobId: id, kind: job.kind },
+          'Proses latar belakang diambil alih; hasil proses ini dibatalkan.',
+        );
+      } else if (error instanceof JobRefused) {
         await queries.failJob(db, id, error.message, error.result);
       } else {
         log.error({ err: error, jobId: id, kind: job.kind }, 'Proses latar belakang gagal.');
@@ -286,7 +302,8 @@ export class JobRunner {
   async #finish(job: JobRow, outcome: JobOutcome, progress: TJobProgress | null) {
     const { db, storage } = this.deps;
     if (!outcome.outputFile) {
-      await queries.completeJob(db, job.id, { result: outcome.result, progress });
+      if (!(await queries.completeJob(db, job, { result: outcome.result, progress })))
+        throw new JobTakenBack();
       return;
     }
     const key = `jobs/${job.id}/${outcome.outputFile.name}`;
@@ -297,7 +314,7 @@ export class JobRunner {
         await storage.putFile(key, outcome.outputFile?.path ?? '');
         placed = true;
         const finished = { result: outcome.result, outputKey: key, progress };
-        if (!(await queries.completeJob(tx, job.id, finished))) throw new Error('job taken back');
+        if (!(await queries.completeJob(tx, job, finished))) throw new JobTakenBack();
       });
     } catch (error) {
       if (placed) await storage.remove(key).catch(() => undefined);

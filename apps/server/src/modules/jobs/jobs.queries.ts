@@ -53,13 +53,15 @@ export async function saveProgress(db: Db, id: string, progress: TJobProgress) {
 
 /**
  * Marks a running job done, its count full as last reported (saves from outside the job's transaction may
- * not have landed yet); false when it was not running (a sweep took it back meanwhile).
+ * not have landed yet); false when this run no longer holds it: a sweep took it back meanwhile, and
+ * another worker may have claimed it again (a later attempt).
  */
 export async function completeJob(
   db: Db,
-  id: string,
+  claimed: { id: string; attempts: number },
   finished: { result: unknown; outputKey?: string; progress: TJobProgress | null },
 ) {
+  const { id } = claimed;
   const count = finished.progress ? (finished.progress.total ?? finished.progress.done) : 0;
   const rows = await db
     .update(backgroundJobs)
@@ -72,7 +74,13 @@ export async function completeJob(
       outputKey: finished.outputKey ?? null,
       finishedAt: sql`now()`,
     })
-    .where(and(eq(backgroundJobs.id, id), eq(backgroundJobs.status, 'running')))
+    .where(
+      and(
+        eq(backgroundJobs.id, id),
+        eq(backgroundJobs.status, 'running'),
+        eq(backgroundJobs.attempts, claimed.attempts),
+      ),
+    )
     .returning({ id: backgroundJobs.id });
   return rows.length > 0;
 }

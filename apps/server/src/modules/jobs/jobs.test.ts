@@ -245,4 +245,24 @@ describe('jobs across a restart', () => {
     expect(await proposalCount()).toBe(before + 3000);
     t.app = await anotherApp({});
   });
+
+  it('rolls back what a run stored when a sweep has handed its job to another attempt meanwhile', async () => {
+    const before = await proposalCount();
+    const rows = Array.from({ length: 3000 }, () => GOOD_ROW);
+    const id = (await queueImport(t.app, rows)).json().data.id as string;
+    await waitForJob(t.app, admin, id, { until: (job) => job.status === 'running' });
+    // As a sweep and another worker leave it while this run still parses: running, a later attempt.
+    const [claimed] = await t.db.select().from(backgroundJobs).where(eq(backgroundJobs.id, id));
+    await t.db
+      .update(backgroundJobs)
+      .set({ attempts: claimed!.attempts + 1 })
+      .where(eq(backgroundJobs.id, id));
+    // Closing waits for this run to end.
+    await t.app.close();
+    const [row] = await t.db.select().from(backgroundJobs).where(eq(backgroundJobs.id, id));
+    expect(row!.status).toBe('running');
+    expect(await proposalCount()).toBe(before);
+    await t.db.update(backgroundJobs).set({ status: 'failed' }).where(eq(backgroundJobs.id, id));
+    t.app = await anotherApp({});
+  });
 });
