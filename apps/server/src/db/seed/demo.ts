@@ -282,7 +282,7 @@ async function seedDemoProposals(
   const [internalConsultant] = await tx
     .select({ districtId: consultants.districtId })
     .from(consultants)
-    .where(eq(consultants.id, refs.consultantIds[0]!));
+    .where(eq(consultants.id, refs.consultantIds[0] ?? 0));
   const rayonVillages = villageRows.filter(
     (village) => village.districtId === internalConsultant?.districtId,
   );
