@@ -55,14 +55,16 @@ export interface ConsultantWork {
 export interface LoadFixtures {
   users: LoadUser[];
   places: Place[];
+  /** Proposals the map draws: all that umum may open. */
+  mapPlaces: Place[];
+  /** A village with a consultant the form offers for it (external, or the Rayon of its district). */
+  registrations: { villageId: number; consultantId: number }[];
   /** Surveyed proposals: the structural officials' approvals queue. */
   surveyed: number[];
   byConsultant: Map<number, ConsultantWork>;
   importIds: number[];
   workIds: number[];
-  villageIds: number[];
   roadIds: number[];
-  consultantIds: number[];
   photoCategoryIds: number[];
   roadNames: string[];
 }
@@ -172,10 +174,33 @@ export async function prepareLoadData(
      from proposals order by random() limit $1`,
     [SAMPLE],
   );
+  // As the map's rule (proposal-visibility.ts), with a line not yet encoded counted by its segments.
+  const mapPlaces = await query<Place & Record<string, unknown>>(
+    `select p.id, p.village_id as "villageId", p.road_id as "roadId", p.rt_number as "rtNumber",
+       p.rw_number as "rwNumber"
+     from proposals p
+     where p.status_type in ('surveyed', 'finished') and exists (
+       select 1 from survey_roads r
+       where r.survey_id = (select s.id from surveys s where s.proposal_id = p.id and not s.is_draft
+                            order by s.submitted_at desc, s.id desc limit 1)
+         and (cardinality(r.encoded_paths) > 0 or (r.encoded_paths is null and jsonb_array_length(r.draw_line) > 0)))
+     order by random() limit $1`,
+    [SAMPLE],
+  );
+  const registrations = await query<{ villageId: number; consultantId: number }>(
+    `select v.id as "villageId",
+       (select c.id from consultants c
+        where c.is_active and (c.consultant_type = 'external' or c.district_id = s.district_id)
+        order by random() limit 1) as "consultantId"
+     from villages v join subdistricts s on s.id = v.subdistrict_id
+     where v.is_active order by random() limit 50`,
+  );
   const consultantIds = users.flatMap((user) => (user.consultantId ? [user.consultantId] : []));
   return {
     users,
     places,
+    mapPlaces,
+    registrations: registrations.filter((row) => row.consultantId !== null),
     surveyed: ids(
       await query<{ id: number }>(
         "select id from proposals where status_type = 'surveyed' order by random() limit $1",
@@ -187,14 +212,8 @@ export async function prepareLoadData(
     workIds: ids(
       await query<{ id: number }>('select id from completed_works order by random() limit $1', [SAMPLE]),
     ),
-    villageIds: ids(
-      await query<{ id: number }>('select id from villages where is_active order by random() limit 50'),
-    ),
     roadIds: ids(
       await query<{ id: number }>('select id from roads where is_active order by random() limit 50'),
-    ),
-    consultantIds: ids(
-      await query<{ id: number }>('select id from consultants where is_active order by random() limit 20'),
     ),
     photoCategoryIds,
     roadNames: (await query<{ name: string }>('select name from roads order by random() limit 30')).map(

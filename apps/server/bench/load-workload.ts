@@ -60,11 +60,11 @@ export async function buildUploadBodies(fixtures: LoadFixtures): Promise<UploadB
           proposerName: `Warga Uji Beban ${n + 1}`,
           phoneNumber: `08123${String(100000 + n).padStart(6, '0')}`,
           roadId: fixtures.roadIds[n % fixtures.roadIds.length],
-          villageId: fixtures.villageIds[n % fixtures.villageIds.length],
+          villageId: fixtures.registrations[n % fixtures.registrations.length]?.villageId,
           rtNumber: String(1 + (n % 9)).padStart(2, '0'),
           rwNumber: String(1 + (n % 5)).padStart(2, '0'),
           address: `Jalan berlubang dekat balai RW No. ${n + 1}`,
-          consultantId: fixtures.consultantIds[n % fixtures.consultantIds.length],
+          consultantId: fixtures.registrations[n % fixtures.registrations.length]?.consultantId,
         },
         { 'files[]': [fixture('road-photo.png', 'foto jalan.png'), fixture('surat-usulan.pdf')] },
       );
@@ -128,7 +128,8 @@ const PAGES: Record<TRole, [number, Page][]> = {
     [35, (u) => u.dashboard()],
     [15, (u) => [u.dashboardSearch()]],
     [25, (u) => u.completedWorks()],
-    [15, (u) => u.proposalDetail(pick(u.fixtures.places))],
+    // Umum opens a proposal from a line on the map, so only those the map draws.
+    [15, (u) => (u.fixtures.mapPlaces.length ? u.proposalDetail(pick(u.fixtures.mapPlaces)) : u.dashboard())],
     [10, (u) => [u.selectList()]],
   ],
 };
