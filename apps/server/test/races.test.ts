@@ -191,6 +191,48 @@ describe('a state change made at once by many requests', () => {
   });
 });
 
+describe('a survey draft saved while the proposal is approved', () => {
+  it('refuses every save that comes after the approval: no draft change is recorded after it', async () => {
+    const proposalId = await makeProposal('surveyed');
+    // Each save a different length, so each one that goes through changes the draft and is recorded.
+    const draft = (long: number) => ({
+      roadTypes: [],
+      surveyRoad: [
+        {
+          drawLine: {
+            lokasi: [{ startLat: -7.2575, startLon: 112.7381, endLat: -7.2601, endLon: 112.7389 }],
+          },
+          asbSurveyors: [{ asbSurveyorId: ids.asb, long, wide: 2 }],
+        },
+      ],
+    });
+    const save = (_: unknown, index: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/survey/${proposalId}`,
+        headers: consultant.headers,
+        payload: draft(10 + index),
+      });
+    const [approval, ...saves] = await Promise.all([
+      sendForm(`/api-web/process/${proposalId}/change-process`, { processType: 'proyek' }, structural),
+      ...Array.from({ length: 10 }, save),
+    ]);
+    expect(approval!.statusCode, approval!.body).toBe(200);
+    expect(saves.map((response) => response.statusCode).every((code) => code === 200 || code === 400)).toBe(
+      true,
+    );
+    // Audit records are numbered in commit order here: each is written under the proposal's lock.
+    const events = await t.db
+      .select({ id: auditEvents.id, action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'proposal'), eq(auditEvents.entityId, proposalId)))
+      .orderBy(auditEvents.id);
+    const approvedAt = events.findIndex((event) => event.action === 'approve');
+    expect(events.slice(approvedAt + 1).map((event) => event.action)).toEqual([]);
+    expect(saves.filter((response) => response.statusCode === 200)).toHaveLength(approvedAt);
+  });
+});
+
 describe('a proposal edited from a stale copy', () => {
   const editFields = (proposerName: string) => ({
     proposalType: 'taruna',
