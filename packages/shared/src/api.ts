@@ -9,7 +9,7 @@ import type {
 import type { TLineSegment } from './schemas/survey.ts';
 
 /**
- * Every JSON body (DESIGN §3). An error's status also names its request (`requestId`, issue 12): the id in
+ * Every JSON body (DESIGN §3). An error's status also names its request (`requestId`): the id in
  * the server's log lines and the x-request-id header.
  */
 export interface ApiEnvelope<TData = unknown, TMeta = undefined> {
@@ -70,7 +70,7 @@ export interface TAppInfo {
 }
 
 /** Who the field survey report is addressed to and who signs it (configurable per city). */
-export interface TReportIdentity {
+interface TReportIdentity {
   logoUrl: string | null;
   /** 'Kepala Bidang Jalan dan Jembatan': after 'Kepada Yth.'. */
   addressee: string;
@@ -305,11 +305,6 @@ export interface TCompletedWorkImportResult {
   packages: number;
   /** e.g. PJG_LOKASI more than 10 % off the drawn line's length; empty when none. */
   warnings: string[];
-}
-
-/** POST completed-work 400: nothing was stored; every reason, in Indonesian (the last may count the rest). */
-export interface TCompletedWorkImportFailure {
-  errorList: string[];
 }
 
 /**

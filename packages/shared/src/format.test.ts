@@ -60,7 +60,11 @@ describe('formatRtRw', () => {
 describe('maskPhoneNumber', () => {
   it('keeps the first and last four digits of a mobile number of twelve or more', () => {
     expect(maskPhoneNumber('081234567890')).toBe('0812****7890');
-    expect(maskPhoneNumber('+6281234567890')).toBe('+628******7890');
+    expect(maskPhoneNumber('+6281234567890')).toBe('+6281*****7890');
+  });
+  it('hides digits, not the brackets, spaces and dashes of a landline', () => {
+    expect(maskPhoneNumber('(031) 8291234')).toBe('(031) 8****34');
+    expect(maskPhoneNumber('0812-3456-7890')).toBe('0812-****-7890');
   });
   it('always hides at least four digits, keeping less of the end of a shorter number', () => {
     expect(maskPhoneNumber('0812345678')).toBe('0812****78');

@@ -71,8 +71,13 @@ export function formatRtRw(value: string | null | undefined): string {
  */
 export function maskPhoneNumber(value: string): string {
   const phone = value.trim();
-  const hidden = Math.min(phone.length, Math.max(4, phone.length - 8));
-  const shown = phone.length - hidden;
-  const head = Math.min(4, shown);
-  return `${phone.slice(0, head)}${'*'.repeat(hidden)}${phone.slice(head + hidden)}`;
+  // Digits are counted and hidden, not characters: '(031) 8291234' keeps its brackets and space.
+  const digits = phone.replace(/\D/g, '').length;
+  const hidden = Math.min(digits, Math.max(4, digits - 8));
+  const head = Math.min(4, digits - hidden);
+  let seen = 0;
+  return phone.replace(/\d/g, (digit) => {
+    seen += 1;
+    return seen > head && seen <= head + hidden ? '*' : digit;
+  });
 }

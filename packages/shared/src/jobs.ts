@@ -1,13 +1,13 @@
 /**
- * Background jobs (issue 12 item 3): long imports and exports run on the server's job queue, and the web
+ * Background jobs: long imports and exports run on the server's job queue, and the web
  * follows them by polling GET jobs/:id. Zod-free, so a dialog can import it without the schemas.
  */
-export const JOB_KINDS = ['survey-export', 'proposal-import', 'completed-work-import'] as const;
+const JOB_KINDS = ['survey-export', 'proposal-import', 'completed-work-import'] as const;
 export type TJobKind = (typeof JOB_KINDS)[number];
 
 /** queued: waiting for a worker; running; done (result, and a file for exports); failed (message, result). */
-export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-export type TJobStatus = (typeof JOB_STATUSES)[number];
+const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+type TJobStatus = (typeof JOB_STATUSES)[number];
 
 /** Where a job is: its step's name and how much of it is done (total null while it is not known yet). */
 export interface TJobProgress {

@@ -13,7 +13,7 @@ export const UPLOAD_LIMITS = {
   proposalFormBytes: 10 * MB,
   detailDialogBytes: 20 * MB,
   importBytes: 50 * MB,
-  /** Survey media (issue 5): photos as the detail dialog's limit; field videos are larger. */
+  /** Survey media: photos as the detail dialog's limit; field videos are larger. */
   surveyPhotoBytes: 20 * MB,
   surveyVideoBytes: 200 * MB,
 } as const;

@@ -1,10 +1,5 @@
 /** Map constants of spec §9 and the coordinate rule of spec §5, shared by every map and the print report. */
 
-export interface TLatLon {
-  lat: number;
-  lon: number;
-}
-
 /** A drawn segment of a surveyed road (spec §3 SurveyRoad drawLine.lokasi). */
 interface TSegment {
   startLat: number;

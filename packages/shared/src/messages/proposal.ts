@@ -8,7 +8,8 @@ export const PROPOSAL_MESSAGES = {
   dateFormat: 'Tanggal harus berformat YYYY-MM-DD.',
   proposerName: 'Nama pengusul tidak boleh kosong!',
   phone: 'No HP tidak boleh kosong!',
-  phoneFormat: 'No HP hanya boleh berisi angka, spasi, +, - dan panjangnya 6-20 karakter.',
+  phoneFormat:
+    'No HP harus nomor Indonesia: HP 08… atau +62 8…, atau telepon dengan kode area seperti (031) 8291234.',
   road: 'Pilih Salah Satu',
   village: 'Pilih Salah Satu',
   address: 'Alamat tidak boleh kosong!',

@@ -1,4 +1,7 @@
-/** Survey capture (DESIGN §4; issue 5): the texts of the draft, its media and the submit rules; zod-free, so the survey form shows them and works out costs without loading zod. */
+/**
+ * Survey capture (DESIGN §4): the texts of the draft, its media and the submit rules; zod-free, so the
+ * survey form shows them and works out costs without loading zod.
+ */
 export const SURVEY_MESSAGES = {
   latitude: 'Lintang harus angka antara -90 dan 90.',
   longitude: 'Bujur harus angka antara -180 dan 180.',

@@ -1,10 +1,10 @@
 /**
- * The audit trail (issue 10): who changed what, when, with the values before and after. The server stores
+ * The audit trail: who changed what, when, with the values before and after. The server stores
  * raw values; the history answer carries them formatted, with these labels.
  */
 
 /** What was changed: a proposal or one of the masters (the path segment of its screen). */
-export const AUDIT_ENTITIES = [
+const AUDIT_ENTITIES = [
   'proposal',
   'road',
   'road-type',
@@ -16,6 +16,7 @@ export const AUDIT_ENTITIES = [
   'village',
   'user',
   'type-work-color',
+  'completed-work',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -35,6 +36,7 @@ export const AUDIT_ACTION_NAMES = {
   status: 'Mengubah status',
   'reset-password': 'Reset password',
   delete: 'Menghapus data',
+  replace: 'Mengganti file',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTION_NAMES;
 

@@ -25,22 +25,28 @@ export const ZLogin = z.object({
 export type TLogin = z.input<typeof ZLogin>;
 
 /**
- * A password the office accepts: long enough, with letters and digits. The server also refuses common and
- * breached passwords and ones containing the username (apps/server/src/lib/password-policy.ts).
+ * A password the office accepts: long enough, with letters and digits, worded by the form that asks for it.
+ * The server also refuses common and breached passwords and ones containing the username
+ * (apps/server/src/lib/password-policy.ts).
  */
-export const passwordRule = z
-  .string({ error: AUTH_MESSAGES.newPasswordRequired })
-  // An empty password says only that it is missing, not every rule it also breaks.
-  .min(1, { error: AUTH_MESSAGES.newPasswordRequired, abort: true })
-  .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.newPasswordTooShort })
-  .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), { error: AUTH_MESSAGES.newPasswordWeak });
+export const passwordRule = (messages: { required: string; tooShort: string; weak: string }) =>
+  z
+    .string({ error: messages.required })
+    // An empty password says only that it is missing, not every rule it also breaks.
+    .min(1, { error: messages.required, abort: true })
+    .min(PASSWORD_MIN_LENGTH, { error: messages.tooShort })
+    .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), { error: messages.weak });
 
 export const ZChangePassword = z
   .object({
     currentPassword: z
       .string({ error: AUTH_MESSAGES.currentPasswordRequired })
       .min(1, { error: AUTH_MESSAGES.currentPasswordRequired }),
-    newPassword: passwordRule,
+    newPassword: passwordRule({
+      required: AUTH_MESSAGES.newPasswordRequired,
+      tooShort: AUTH_MESSAGES.newPasswordTooShort,
+      weak: AUTH_MESSAGES.newPasswordWeak,
+    }),
     newPasswordConfirmation: z
       .string({ error: AUTH_MESSAGES.confirmationRequired })
       .min(1, { error: AUTH_MESSAGES.confirmationRequired }),

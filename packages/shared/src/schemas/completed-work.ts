@@ -18,9 +18,13 @@ export const COMPLETED_WORK_MESSAGES = {
   typeWorkMissing: 'Tipe pekerjaan tidak ditemukan.',
   importFailed: 'Import gagal, tidak ada data yang disimpan. Periksa daftar kesalahan.',
   imported: 'Import data Pekerjaan Selesai',
+  replaced: 'Mengganti data Pekerjaan Selesai',
+  replaceMissing: 'Data yang akan diganti tidak ditemukan; muat ulang daftar.',
+  deleted: 'Data berhasil dihapus',
+  deleteTitle: 'Hapus Data Pekerjaan Selesai?',
 } as const;
 
-/** Limits of one imported zip (issue 7): anything beyond is refused before a byte is extracted. */
+/** Limits of one imported zip: anything beyond is refused before a byte is extracted. */
 export const COMPLETED_WORK_LIMITS = {
   zipBytes: UPLOAD_LIMITS.importBytes,
   maxEntries: 1000,
@@ -73,8 +77,12 @@ export const ZCompletedWorkImport = z.object({
     (value) => (value === '' || value === null || value === 'null' ? undefined : value),
     recordId(COMPLETED_WORK_MESSAGES.typeWork),
   ),
+  /** An import this file replaces in the same transaction (our web's 'Ganti File'); absent for a new one. */
+  replace_id: z.preprocess(
+    (value) => (value === '' || value === null || value === 'null' ? undefined : value),
+    recordId(COMPLETED_WORK_MESSAGES.replaceMissing).optional(),
+  ),
 });
-export type TCompletedWorkImportInput = z.input<typeof ZCompletedWorkImport>;
 export type TCompletedWorkImport = z.output<typeof ZCompletedWorkImport>;
 
 /** GET completed-work: the paged list with an optional year (the 'Semua Tahun' picker). */
@@ -82,4 +90,3 @@ export const ZCompletedWorkListQuery = z.object({
   ...ZListQuery.shape,
   year: z.preprocess(blankToUndefined, year(COMPLETED_WORK_MESSAGES.yearFormat).optional()),
 });
-export type TCompletedWorkListQuery = z.output<typeof ZCompletedWorkListQuery>;

@@ -2,10 +2,10 @@ import { MAX_RECORD_ID } from './record-id.ts';
 import { z } from './zod.ts';
 
 /**
- * The maps dashboard (spec §2 Maps dashboard, §7 GET dashboard, dashboard/completed-work, dashboard/export;
- * issue 8): its filters, file names and the compact geometry encoding.
+ * The maps dashboard (spec §2 Maps dashboard, §7 GET dashboard, dashboard/completed-work, dashboard/export):
+ * its filters, file names and the compact geometry encoding.
  */
-export const DASHBOARD_MESSAGES = {
+const DASHBOARD_MESSAGES = {
   year: 'Tahun harus 4 digit.',
   typeWork: 'Jenis pekerjaan harus berupa id.',
   location: 'Lokasi maksimal 200 karakter.',
@@ -26,14 +26,14 @@ const layerFormat = z.preprocess(
 
 /**
  * Lines travel as Google encoded polylines at this precision (1e-5 degree, about 1.1 m: a line's width at
- * the map's closest zoom). Issue 11: at 1e-6 the sixth digit is survey and GPS noise, which no compressor
+ * the map's closest zoom). At 1e-6 the sixth digit is survey and GPS noise, which no compressor
  * can shrink; dropping it makes the completed-work layer ~40% smaller on the wire.
  */
 export const DASHBOARD_POLYLINE_PRECISION = 5;
 /** Completed works of a type without a colour, and every proposal line (spec §2, §9: red). */
 export const DASHBOARD_DEFAULT_COLOR = '#ff0000';
 
-export const DASHBOARD_EXPORT_TYPES = ['pdf', 'excel'] as const;
+const DASHBOARD_EXPORT_TYPES = ['pdf', 'excel'] as const;
 export type TDashboardExportType = (typeof DASHBOARD_EXPORT_TYPES)[number];
 /** Spec §7: the blob is saved under exactly these names. */
 export const DASHBOARD_EXPORT_FILE_NAMES: Record<TDashboardExportType, string> = {
@@ -71,13 +71,13 @@ const idItem = z
   .refine((id) => id <= MAX_RECORD_ID, { error: DASHBOARD_MESSAGES.typeWork });
 const locationItem = z.string().max(200, { error: DASHBOARD_MESSAGES.location });
 
-export const yearChoices = choiceList(yearItem);
-export const idChoices = choiceList(idItem);
+const yearChoices = choiceList(yearItem);
+const idChoices = choiceList(idItem);
 /**
  * Locations are the lokasi names of `select-list/location` (that list answers names, not ids), matched
  * exactly; commas are not split for them, since a lokasi name may hold one.
  */
-export const locationChoices = z.preprocess((value) => {
+const locationChoices = z.preprocess((value) => {
   if (value === undefined || value === null) return undefined;
   return (Array.isArray(value) ? value : [value])
     .map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
@@ -100,7 +100,6 @@ export function mergeBracketedKeys(query: unknown): Record<string, unknown> {
 
 /** GET dashboard: year (list) of the proposal date; format=encoded for the compact form. */
 export const ZDashboardQuery = z.object({ year: yearChoices, format: layerFormat });
-export type TDashboardQuery = z.output<typeof ZDashboardQuery>;
 
 /** GET dashboard/completed-work: year (list), location (lokasi names), type_work (type-work-color ids). */
 export const ZDashboardCompletedWorkQuery = z.object({
@@ -109,7 +108,6 @@ export const ZDashboardCompletedWorkQuery = z.object({
   type_work: idChoices,
   format: layerFormat,
 });
-export type TDashboardCompletedWorkQuery = z.output<typeof ZDashboardCompletedWorkQuery>;
 
 /** GET dashboard/export: the type and the four filters of the page. */
 export const ZDashboardExportQuery = z.object({
@@ -119,11 +117,9 @@ export const ZDashboardExportQuery = z.object({
   completed_work_location: locationChoices,
   completed_work_type_work: idChoices,
 });
-export type TDashboardExportQuery = z.output<typeof ZDashboardExportQuery>;
 
 /** GET dashboard/search ('Cari Jalan...'): roads, proposals and completed works of our own data. */
 export const ZDashboardSearchQuery = z.object({
   search: z.string().trim().min(1).max(200).meta({ title: 'Pencarian' }),
   limit: z.coerce.number().int().min(1).max(50).meta({ title: 'Jumlah hasil' }).default(15),
 });
-export type TDashboardSearchQuery = z.output<typeof ZDashboardSearchQuery>;

@@ -7,6 +7,10 @@ const LIST_MESSAGES = {
   orderBy: 'Urutan harus asc atau desc.',
 } as const;
 
+/** The 422 text of a sort key outside a list's whitelist, naming the keys it takes. */
+export const unknownSortMessage = (keys: readonly string[]) =>
+  `Kolom urutan tidak dikenal. Pilihan: ${keys.join(', ')}.`;
+
 /** Query of every paged list (spec §7): page, limit, search, sort_by, order_by; defaults of spec §9. */
 export const ZListQuery = z.object({
   page: z.coerce

@@ -39,13 +39,10 @@ const nameOf = (message: string, maxLength: 150 | 200 = 200) =>
   requiredText(message).pipe(z.string().max(maxLength, { error: `Maksimal ${maxLength} karakter.` }));
 
 export const ZRoad = z.object({ name: nameOf(MASTER_MESSAGES.roadName) });
-export type TRoad = z.input<typeof ZRoad>;
 
 export const ZRoadType = z.object({ name: nameOf(MASTER_MESSAGES.roadTypeName, 150) });
-export type TRoadType = z.input<typeof ZRoadType>;
 
 export const ZPhotoCategory = z.object({ name: nameOf(MASTER_MESSAGES.photoCategoryName, 150) });
-export type TPhotoCategory = z.input<typeof ZPhotoCategory>;
 
 /** Price in whole Rupiah, no negatives; empty is sent as 0 (spec §5). */
 export const ZAsbSurveyor = z.object({
@@ -59,26 +56,22 @@ export const ZAsbSurveyor = z.object({
       .max(999_999_999_999, { error: MASTER_MESSAGES.asbPrice }),
   ),
 });
-export type TAsbSurveyor = z.input<typeof ZAsbSurveyor>;
 
 /** Catatan Pekerjaan (DESIGN §4): a standard note a surveyor can insert into a suggestion. */
 export const ZWorkNote = z.object({
   name: nameOf(MASTER_MESSAGES.workNoteName),
   description: z.string().trim().max(5000, { error: 'Maksimal 5000 karakter.' }).optional().default(''),
 });
-export type TWorkNote = z.input<typeof ZWorkNote>;
 
 export const ZSubdistrict = z.object({
   name: nameOf(MASTER_MESSAGES.subdistrictName, 150),
   districtId: requiredId(MASTER_MESSAGES.subdistrictDistrict),
 });
-export type TSubdistrict = z.input<typeof ZSubdistrict>;
 
 export const ZVillage = z.object({
   name: nameOf(MASTER_MESSAGES.villageName, 150),
   subdistrictId: requiredId(MASTER_MESSAGES.villageSubdistrict),
 });
-export type TVillage = z.input<typeof ZVillage>;
 
 /** An internal consultant works for one district; an external one has none (a sent district is dropped). */
 export const ZConsultant = z
@@ -99,7 +92,6 @@ export const ZConsultant = z
     }
     return { ...value, districtId: district.data };
   });
-export type TConsultant = z.input<typeof ZConsultant>;
 
 export const ZTypeWorkColor = z.object({
   type_work: nameOf(MASTER_MESSAGES.colorTypeWork, 150),
@@ -107,4 +99,3 @@ export const ZTypeWorkColor = z.object({
     z.string().regex(HEX_COLOR_PATTERN, { error: MASTER_MESSAGES.colorFormat }),
   ),
 });
-export type TTypeWorkColor = z.input<typeof ZTypeWorkColor>;

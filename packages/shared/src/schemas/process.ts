@@ -47,7 +47,6 @@ export const ZProcessListQuery = z
     ),
   })
   .refine(...yearRangeRule);
-export type TProcessListQuery = z.output<typeof ZProcessListQuery>;
 
 /** The approval panel's choices as sent (spec §9: proyek, swakelola, pending) and what each stores. */
 export const PROCESS_CHOICES = {
@@ -65,4 +64,3 @@ export const ZChangeProcess = z.object({
     z.enum(PROCESS_CHOICE_KEYS, { error: PROCESS_MESSAGES.processRequired }),
   ),
 });
-export type TChangeProcess = z.input<typeof ZChangeProcess>;

@@ -1,7 +1,7 @@
 import { PROPOSAL_TYPES } from '../enums.ts';
 import { PROPOSAL_MESSAGES } from '../messages/proposal.ts';
 import { requiredText } from './auth.ts';
-import { ZListQuery } from './list.ts';
+import { unknownSortMessage, ZListQuery } from './list.ts';
 import { requiredId } from './master.ts';
 import { recordId } from './record-id.ts';
 import { z } from './zod.ts';
@@ -42,10 +42,24 @@ export function isRealDate(value: string): boolean {
   );
 }
 
+/** A mobile number: 08…, 62 8… or +62 8…; 9 to 13 digits in the 0 form. */
+const MOBILE_PHONE = /^(?:\+62|62|0)[ .-]?8(?:[ .-]?\d){7,11}$/;
+/**
+ * A landline with its area code (021, 031, 0341 …; never 08, which is mobile): 031 8291234, (031) 8291234
+ * or +62 31 8291234. A bare 62 is left out here: typed without its plus it reads as a mobile or as one of
+ * the area codes 062x.
+ */
+const LANDLINE_PHONE =
+  /^(?:\(0[1-79]\d{1,2}\) ?|0[1-79]\d{1,2}[ .-]?|\+62[ .-]?[1-79]\d{1,2}[ .-]?)\d(?:[ .-]?\d){4,7}$/;
+
+/**
+ * An Indonesian mobile or landline number as a person writes it (trimmed): one space, dot or dash may sit
+ * between any two digits. The one rule of the proposal form, the contact-person edit and the import.
+ */
+export const isPhoneNumber = (value: string) => MOBILE_PHONE.test(value) || LANDLINE_PHONE.test(value);
+
 const phone = (message: string) =>
-  requiredText(message).pipe(
-    z.string().regex(/^\+?[0-9][0-9 -]{4,18}[0-9]$/, { error: PROPOSAL_MESSAGES.phoneFormat }),
-  );
+  requiredText(message).pipe(z.string().refine(isPhoneNumber, { error: PROPOSAL_MESSAGES.phoneFormat }));
 
 /** Ids in a list field: `files[]`-style repeated fields arrive as one value or many. */
 const idList = z.preprocess(
@@ -82,7 +96,6 @@ export const ZProposalForm = z
     ...placeFields,
   })
   .transform(dropRwWithoutRt);
-export type TProposalFormInput = z.input<typeof ZProposalForm>;
 export type TProposalForm = z.output<typeof ZProposalForm>;
 
 /** POST proposal/{id}/contact-person: stricter than the form (road required), no consultant. */
@@ -100,7 +113,6 @@ export const ZContactPerson = z
     ),
   })
   .transform(dropRwWithoutRt);
-export type TContactPersonInput = z.input<typeof ZContactPerson>;
 export type TContactPerson = z.output<typeof ZContactPerson>;
 
 export const optionalYear = z.preprocess(
@@ -173,7 +185,16 @@ export const PROPOSAL_IMPORT_COLUMNS = [
 export const PROPOSAL_IMPORT_SHEET = 'Usulan';
 
 /** GET assigned-consultant: sorted by active tasks or by name (spec §7). */
-export const ASSIGNED_CONSULTANT_SORTS = ['total_proposals', 'name'] as const;
+const ASSIGNED_CONSULTANT_SORTS = ['total_proposals', 'name'] as const;
+
+/** GET assigned-consultant's query: a paged list, by active tasks unless asked otherwise. */
+export const ZAssignedConsultantQuery = ZListQuery.extend({
+  sort_by: z
+    .enum(ASSIGNED_CONSULTANT_SORTS, { error: unknownSortMessage(ASSIGNED_CONSULTANT_SORTS) })
+    .optional()
+    .default('total_proposals'),
+});
+export type TAssignedConsultantQuery = z.output<typeof ZAssignedConsultantQuery>;
 
 export const VERIFICATION_MESSAGES = {
   noneChosen: 'Pilih minimal 1 usulan untuk diverifikasi',

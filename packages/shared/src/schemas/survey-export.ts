@@ -2,7 +2,7 @@ import { requiredId } from './master.ts';
 import { isoDate } from './proposal.ts';
 import { z } from './zod.ts';
 
-/** Report export (spec §5, §8; issue 9): the /report form's checks and the server's answers. */
+/** Report export (spec §5, §8): the /report form's checks and the server's answers. */
 export const SURVEY_EXPORT_MESSAGES = {
   startDate: 'Tanggal awal tidak boleh kosong',
   endDate: 'Tanggal akhir tidak boleh kosong',

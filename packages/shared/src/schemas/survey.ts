@@ -12,7 +12,7 @@ const longitude = z
   .max(180, { error: SURVEY_MESSAGES.longitude });
 
 /** One drawn segment of a road line (spec §3 SurveyRoad drawLine.lokasi). */
-export const ZLineSegment = z.object({
+const ZLineSegment = z.object({
   startLat: latitude,
   startLon: longitude,
   endLat: latitude,
@@ -32,13 +32,13 @@ const richText = z
   .string({ error: 'Teks tidak valid.' })
   .max(200_000, { error: SURVEY_MESSAGES.textTooLong });
 
-export const ZSurveyAsbItem = z.object({
+const ZSurveyAsbItem = z.object({
   asbSurveyorId: requiredId(SURVEY_MESSAGES.asbItem),
   long: metres(100_000, SURVEY_MESSAGES.long),
   wide: metres(1_000, SURVEY_MESSAGES.wide),
 });
 
-export const ZSurveyRoad = z.object({
+const ZSurveyRoad = z.object({
   drawLine: z
     .object({ lokasi: z.array(ZLineSegment).max(5000).meta({ title: 'Garis jalan' }) })
     .meta({ title: 'Garis jalan' })

@@ -1,6 +1,6 @@
 import type { TRole } from '../enums.ts';
 import { PASSWORD_MIN_LENGTH } from '../limits.ts';
-import { requiredText } from './auth.ts';
+import { passwordRule, requiredText } from './auth.ts';
 import { requiredId } from './master.ts';
 import { z } from './zod.ts';
 
@@ -38,24 +38,21 @@ const userFields = {
 };
 
 export const ZUserUpdate = z.object(userFields);
-export type TUserUpdate = z.input<typeof ZUserUpdate>;
 
 export const ZUserCreate = z
   .object({
     ...userFields,
-    password: z
-      .string({ error: USER_MESSAGES.password })
-      // An empty password says only that it is missing, not every rule it also breaks.
-      .min(1, { error: USER_MESSAGES.password, abort: true })
-      .min(PASSWORD_MIN_LENGTH, { error: USER_MESSAGES.passwordTooShort })
-      .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), { error: USER_MESSAGES.passwordWeak }),
+    password: passwordRule({
+      required: USER_MESSAGES.password,
+      tooShort: USER_MESSAGES.passwordTooShort,
+      weak: USER_MESSAGES.passwordWeak,
+    }),
     passwordConfirmation: z.string({ error: USER_MESSAGES.confirmation }),
   })
   .refine((value) => value.password === value.passwordConfirmation, {
     path: ['passwordConfirmation'],
     error: USER_MESSAGES.confirmation,
   });
-export type TUserCreate = z.input<typeof ZUserCreate>;
 
 /**
  * The role decides the rest (spec §5): a consultan account needs a consultant, every other role a name.
