@@ -2,10 +2,9 @@
 // GET /api/completed-work/template: `npm run template:completed-work -w @eusulan/server`. The output is
 // byte-for-byte reproducible; a test fails when the committed file and the builder disagree.
 import { writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { TEMPLATE_PATH } from '../src/modules/completed-work/completed-work.routes.ts';
 import { buildTemplateZip } from '../src/modules/completed-work/completed-work-template.ts';
 
 const zip = await buildTemplateZip();
 await writeFile(TEMPLATE_PATH, zip);
-console.log(`${fileURLToPath(TEMPLATE_PATH)}: ${zip.length} bytes`);
+console.log(`${TEMPLATE_PATH}: ${zip.length} bytes`);

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
+import { fileSha256 } from '../../lib/imported-files.ts';
 import {
   readCompletedWorkZip,
   storeCompletedWorks,
 } from '../../modules/completed-work/completed-work.service.ts';
+import { INDONESIA } from '../../modules/completed-work/completed-work-projection.ts';
 import {
   buildCompletedWorkZip,
   type CompletedWorkFeature,
@@ -160,10 +162,12 @@ export async function seedDemoCompletedWorks(tx: Db, storage: FileStorage) {
     const zipPath = path.join(storage.stagingDir, `demo-${randomUUID()}.zip`);
     try {
       await writeFile(zipPath, await buildCompletedWorkZip(item.features));
-      await readCompletedWorkZip(zipPath, storage.stagingDir, (layer) =>
+      const sha256 = await fileSha256(zipPath);
+      // The demo's zips carry their .prj: Indonesia is area enough.
+      await readCompletedWorkZip(zipPath, storage.stagingDir, INDONESIA, (layer) =>
         storeCompletedWorks(
           { db: tx, storage },
-          { year: item.year, typeWorkColorId, fileName: item.fileName, zipPath, uploadedById: null },
+          { year: item.year, typeWorkColorId, fileName: item.fileName, zipPath, uploadedById: null, sha256 },
           layer,
         ),
       );

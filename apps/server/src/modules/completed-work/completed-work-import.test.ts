@@ -3,10 +3,6 @@ import path from 'node:path';
 import { COMPLETED_WORK_MESSAGES, JOB_STEPS, type TCompletedWorkImportResult } from '@eusulan/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { waitForJob } from '../../../test/jobs.ts';
-import { fixture, multipart } from '../../../test/multipart.ts';
-import { completedWorkImports, completedWorks, typeWorkColors } from '../../db/schema/index.ts';
 import {
   geoJsonOf,
   kmlOf,
@@ -15,7 +11,12 @@ import {
   SAMPLE_FEATURES,
   STREETS,
   shapefileZip,
-} from './completed-work.fixtures.ts';
+} from '../../../test/completed-work-zips.ts';
+import { buildWorkType } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { waitForJob } from '../../../test/jobs.ts';
+import { fixture, multipart } from '../../../test/multipart.ts';
+import { completedWorkImports, completedWorks } from '../../db/schema/index.ts';
 import { UTM49S_PRJ, WGS84_PRJ, writeLineShapefile, zipEntries } from './completed-work-shapefile.ts';
 import { buildTemplateZip } from './completed-work-template.ts';
 
@@ -26,11 +27,7 @@ let typeId: number;
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.signIn('admin')).headers;
-  const [type] = await t.db
-    .insert(typeWorkColors)
-    .values({ typeWork: 'Pengaspalan', color: '#e53935' })
-    .returning();
-  typeId = type!.id;
+  typeId = (await buildWorkType(t.db, { typeWork: 'Pengaspalan' })).id;
 });
 afterAll(async () => {
   await t.close();
@@ -305,10 +302,12 @@ describe('POST completed-work: good files', () => {
   it('reads a shapefile without .prj by its extent, with a warning', async () => {
     const utm = await imported(await shapefileZip(SAMPLE_FEATURES, { omit: ['prj'] }));
     expect(utm.warnings).toEqual([
-      'Tidak ada berkas .prj; koordinat dibaca sebagai UTM zona 49S (EPSG:32749).',
+      'Tidak ada berkas .prj; koordinat dibaca sebagai WGS 84 / UTM zona 49S (EPSG:32749).',
     ]);
     const degrees = await imported(await shapefileZip(SAMPLE_FEATURES, { crs: 'wgs84', omit: ['prj'] }));
-    expect(degrees.warnings).toEqual(['Tidak ada berkas .prj; koordinat dibaca sebagai WGS84 (derajat).']);
+    expect(degrees.warnings).toEqual([
+      'Tidak ada berkas .prj; koordinat dibaca sebagai WGS 84 (derajat, EPSG:4326).',
+    ]);
     expect((await worksOf(utm.completedWork.id))[0]!.coordinates[0]![0]![0]).toBeCloseTo(-7.2575, 6);
   });
 
@@ -344,7 +343,7 @@ describe('POST completed-work: good files', () => {
 });
 
 describe('POST completed-work: refused files (400, nothing stored)', () => {
-  it('refuses entries with .., absolute paths or backslashes, and symlinks', async () => {
+  it('refuses entries with .. (also written with backslashes), absolute paths, and symlinks', async () => {
     const good = await shapefileZip(SAMPLE_FEATURES);
     expect(await refused(await rawZip([{ name: '../jalan.shp', content: good }]))).toEqual([
       "Nama berkas di dalam zip mengandung '..': ../jalan.shp",
@@ -358,8 +357,9 @@ describe('POST completed-work: refused files (400, nothing stored)', () => {
     expect(await refused(await rawZip([{ name: 'C:/jalan.shp', content: 'x' }]))).toEqual([
       'Nama berkas di dalam zip berupa path absolut: C:/jalan.shp',
     ]);
-    expect(await refused(await rawZip([{ name: 'data\\jalan.shp', content: 'x' }]))).toEqual([
-      'Nama berkas di dalam zip memakai garis miring terbalik: data\\jalan.shp',
+    // Backslashes are Windows folders: read as such, a climb out is still a climb out.
+    expect(await refused(await rawZip([{ name: 'data\\..\\..\\jalan.shp', content: 'x' }]))).toEqual([
+      "Nama berkas di dalam zip mengandung '..': data/../../jalan.shp",
     ]);
     expect(
       await refused(await rawZip([{ name: 'jalan.prj', content: '/etc/passwd', unixPermissions: 0o120777 }])),
@@ -397,7 +397,7 @@ describe('POST completed-work: refused files (400, nothing stored)', () => {
       'Berkas .shp tidak ditemukan di dalam zip (ada jalan.shx).',
     ]);
     expect(await refused(await rawZip([{ name: 'catatan.txt', content: 'halo' }]))).toEqual([
-      'Zip tidak berisi shapefile (.shp, .shx, .dbf, .prj), GeoJSON atau KML.',
+      'Zip tidak berisi shapefile (.shp, .shx, .dbf, .prj), GeoJSON, KML atau KMZ.',
     ]);
     const two = await rawZip([
       { name: 'a.geojson', content: '{}' },
@@ -432,7 +432,7 @@ describe('POST completed-work: refused files (400, nothing stored)', () => {
       await shapefileZip([SAMPLE_FEATURES[0]!, outOfRange], { crs: 'wgs84', prj: WGS84_PRJ }),
     );
     expect(reasons).toEqual([
-      'Fitur ke-2 (Paket Darmo - Jalan Raya Darmo): koordinat di luar jangkauan (lintang -95, bujur 112,7; lintang harus -90..90, bujur -180..180).',
+      'Fitur ke-2 (Paket Darmo - Jalan Raya Darmo): koordinat (lintang -95, bujur 112,7) di luar Indonesia bila dibaca sebagai GCS WGS 1984 (berkas .prj).',
     ]);
 
     const collection = geoJsonOf(SAMPLE_FEATURES);
@@ -546,7 +546,8 @@ describe('the import as a background job (POST completed-work/jobs)', () => {
 
   it('stores a good zip as POST completed-work does, its works counted as progress, its upload dropped', async () => {
     const before = await counts();
-    const queued = await queue(await shapefileZip(SAMPLE_FEATURES));
+    // Not the zip the tests above stored: that one would be refused as imported before.
+    const queued = await queue(await shapefileZip(SAMPLE_FEATURES, { layer: 'ruas' }));
     expect(queued.statusCode, queued.body).toBe(202);
     const job = await waitForJob(t.app, admin, queued.json().data.id);
     expect(job.status).toBe('done');

@@ -1,19 +1,10 @@
+import { distanceMetres } from './completed-work-projection.ts';
 import { buildCompletedWorkZip, type CompletedWorkFeature, type LonLat } from './completed-work-shapefile.ts';
 
-const EARTH_RADIUS_M = 6_371_008.8;
-
-/** The length of a WGS84 line in metres (great circle per segment), rounded to the metre. */
+/** The length of a WGS84 line in metres on the ellipsoid, as the import measures it, rounded to the metre. */
 export function lineLengthMetres(line: LonLat[]): number {
-  const toRad = Math.PI / 180;
   let total = 0;
-  for (let i = 1; i < line.length; i++) {
-    const [lon1, lat1] = line[i - 1] as LonLat;
-    const [lon2, lat2] = line[i] as LonLat;
-    const a =
-      Math.sin(((lat2 - lat1) * toRad) / 2) ** 2 +
-      Math.cos(lat1 * toRad) * Math.cos(lat2 * toRad) * Math.sin(((lon2 - lon1) * toRad) / 2) ** 2;
-    total += 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(a));
-  }
+  for (let i = 1; i < line.length; i++) total += distanceMetres(line[i - 1] as LonLat, line[i] as LonLat);
   return Math.round(total);
 }
 

@@ -62,9 +62,8 @@ const shown = (name: string) => {
   return clean.length > 120 ? `${clean.slice(0, 117)}...` : clean;
 };
 
-/** Why an entry name cannot be extracted safely, or null. */
+/** Why an entry name cannot be extracted safely, or null. Backslashes are read as folders before this. */
 function unsafeName(name: string): string | null {
-  if (name.includes('\\')) return `Nama berkas di dalam zip memakai garis miring terbalik: ${shown(name)}`;
   if (/^[a-zA-Z]:/.test(name) || name.startsWith('/')) {
     return `Nama berkas di dalam zip berupa path absolut: ${shown(name)}`;
   }
@@ -101,10 +100,12 @@ function readEntries(zip: ZipFile): Promise<{ entries: CheckedEntry[] }> {
         entry.generalPurposeBitFlag,
         raw,
         entry.extraFields,
-        // strict: keep backslashes, so they can be refused instead of silently turned into folders
+        // strict: keep backslashes, turned into folders below where they are seen
         true,
       );
-      entries.push({ name, entry });
+      // Zips made on Windows (the old Compressed Folders, some GIS tools) write 'data\\jalan.shp': the same
+      // folder as 'data/jalan.shp'. Read that way, '..\\x' is '../x' and still refused by unsafeName.
+      entries.push({ name: name.replaceAll('\\', '/'), entry });
       zip.readEntry();
     });
     zip.once('end', () => resolve({ entries }));
@@ -113,7 +114,7 @@ function readEntries(zip: ZipFile): Promise<{ entries: CheckedEntry[] }> {
   });
 }
 
-/** The checks of issue 7 on the central directory, before a byte is extracted. */
+/** The zip's limits checked on the central directory, so a zip bomb is refused before a byte is extracted. */
 function checkEntries(entries: CheckedEntry[], reasons: ReasonList) {
   let declaredTotal = 0;
   for (const { name, entry } of entries) {
@@ -143,12 +144,42 @@ function checkEntries(entries: CheckedEntry[], reasons: ReasonList) {
 }
 
 interface LayerChoice {
-  layer: { kind: ExtractedLayer['kind']; name: string };
+  /** 'kmz': a KMZ inside the zip, whose own layer is read next. */
+  layer: { kind: ExtractedLayer['kind'] | 'kmz'; name: string };
   files: { role: string; entry: CheckedEntry }[];
 }
 
-/** One layer per zip: a shapefile (its .shp and .dbf, with .prj and .cpg if there), or one GeoJSON or KML. */
-function chooseLayer(entries: CheckedEntry[], reasons: ReasonList): LayerChoice | null {
+/** A doc.kml that only points at other KML in the archive is at most this big. */
+const DOC_KML_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The KML layers a KMZ's doc.kml links to (GDAL's LIBKML writes doc.kml with a NetworkLink per layer in
+ * layers/): the archive's KML files its <href>s name, relative to doc.kml's folder.
+ */
+async function linkedLayers(zip: ZipFile, doc: CheckedEntry, kmls: CheckedEntry[]) {
+  if (doc.entry.uncompressedSize > DOC_KML_MAX_BYTES) return [];
+  const chunks: Buffer[] = [];
+  for await (const chunk of await openEntryStream(zip, doc.entry)) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  const folder = doc.name.includes('/') ? doc.name.slice(0, doc.name.lastIndexOf('/') + 1) : '';
+  const targets = new Set(
+    [...text.matchAll(/<href>\s*([^<]+?)\s*<\/href>/gi)].map((match) =>
+      path.posix.normalize(folder + (match[1] ?? '').replaceAll('\\', '/')),
+    ),
+  );
+  return kmls.filter((kml) => kml !== doc && targets.has(kml.name));
+}
+
+/**
+ * One layer per zip: a shapefile (its .shp and .dbf, with .prj and .cpg if there), one GeoJSON or KML (a
+ * KMZ's doc.kml, or the one layer it links to), or a KMZ whose layer is read next (not inside a KMZ).
+ */
+async function chooseLayer(
+  zip: ZipFile,
+  entries: CheckedEntry[],
+  reasons: ReasonList,
+  insideKmz: boolean,
+): Promise<LayerChoice | null> {
   const files = entries.filter(({ name }) => !name.endsWith('/') && !isNoise(name));
   const byExt = (ext: string) => files.filter(({ name }) => extensionOf(name) === ext);
   const shps = byExt('shp');
@@ -185,6 +216,17 @@ function chooseLayer(entries: CheckedEntry[], reasons: ReasonList): LayerChoice 
     reasons.add(`Berkas .shp tidak ditemukan di dalam zip (ada ${shown(orphan.name)}).`);
     return null;
   }
+  const doc = documents.find(({ name }) => name.slice(name.lastIndexOf('/') + 1).toLowerCase() === 'doc.kml');
+  if (documents.length > 1 && doc) {
+    const linked = await linkedLayers(zip, doc, byExt('kml'));
+    if (linked.length > 1) {
+      reasons.add(
+        `KMZ berisi ${linked.length} layer (${linked.map(({ name }) => shown(name)).join(', ')}); unggah satu layer per file.`,
+      );
+      return null;
+    }
+    if (linked.length === 1) documents.splice(0, documents.length, ...linked);
+  }
   if (documents.length > 1) {
     reasons.add(
       `Zip berisi ${documents.length} berkas GeoJSON/KML (${documents.map(({ name }) => shown(name)).join(', ')}); unggah satu layer per file.`,
@@ -193,7 +235,20 @@ function chooseLayer(entries: CheckedEntry[], reasons: ReasonList): LayerChoice 
   }
   const [document] = documents;
   if (!document) {
-    reasons.add('Zip tidak berisi shapefile (.shp, .shx, .dbf, .prj), GeoJSON atau KML.');
+    const kmzs = byExt('kmz');
+    const [kmz] = kmzs;
+    if (kmz && kmzs.length === 1 && !insideKmz) {
+      return { layer: { kind: 'kmz', name: kmz.name }, files: [{ role: 'kmz', entry: kmz }] };
+    }
+    if (kmzs.length > 1) {
+      reasons.add(`Zip berisi ${kmzs.length} berkas KMZ; unggah satu layer per file.`);
+      return null;
+    }
+    reasons.add(
+      insideKmz && kmz
+        ? `KMZ ${shown(kmz.name)} berisi KMZ lagi; simpan ulang sebagai satu KMZ atau KML.`
+        : 'Zip tidak berisi shapefile (.shp, .shx, .dbf, .prj), GeoJSON, KML atau KMZ.',
+    );
     return null;
   }
   const kind = extensionOf(document.name) === 'kml' ? 'kml' : 'geojson';
@@ -245,12 +300,16 @@ function openEntryStream(zip: ZipFile, entry: Entry): Promise<NodeJS.ReadableStr
 }
 
 /**
- * Checks a zip and extracts its one layer into workDir (names of our own: layer.shp, layer.dbf, ...).
- * Throws ImportRefused with every reason found: an unreadable zip, unsafe names ('..', absolute paths,
- * backslashes), symlinks, too many entries, too much data or a suspicious compression ratio (declared,
+ * Checks a zip (or a KMZ, which is one) and extracts its one layer into workDir (names of our own:
+ * layer.shp, layer.dbf, ...). Throws ImportRefused with every reason found: an unreadable zip, unsafe names
+ * ('..', absolute paths; backslashes are read as folders), symlinks, too many entries, too much data or a suspicious compression ratio (declared,
  * and counted while extracting), no layer or a shapefile without its .shp or .dbf.
  */
-export async function extractLayer(zipPath: string, workDir: string): Promise<ExtractedLayer> {
+export async function extractLayer(
+  zipPath: string,
+  workDir: string,
+  insideKmz = false,
+): Promise<ExtractedLayer> {
   let zip: ZipFile;
   try {
     zip = await openZip(zipPath);
@@ -272,7 +331,7 @@ export async function extractLayer(zipPath: string, workDir: string): Promise<Ex
     const reasons = new ReasonList();
     checkEntries(entries, reasons);
     reasons.throwIfAny();
-    const choice = chooseLayer(entries, reasons);
+    const choice = await chooseLayer(zip, entries, reasons, insideKmz);
     reasons.throwIfAny();
     if (!choice) throw new ImportRefused(['Zip tidak berisi layer yang dapat dibaca.']);
 
@@ -300,6 +359,8 @@ export async function extractLayer(zipPath: string, workDir: string): Promise<Ex
       }
       extracted[role] = target;
     }
+    // A KMZ inside the zip: its own entries pass the same checks, then its layer is the zip's.
+    if (choice.layer.kind === 'kmz') return await extractLayer(extracted.kmz as string, workDir, true);
     if (choice.layer.kind === 'shapefile') {
       return {
         kind: 'shapefile',

@@ -1,9 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { completedWorkImports, completedWorks, type LatLon, typeWorkColors } from '../../db/schema/index.ts';
-import { firstMatches, keptMatchPage } from '../../lib/kept-matches.ts';
 import { containsPattern, type ListRequest } from '../../lib/pagination.ts';
-import type { ParsedWork } from './completed-work-layer.ts';
+import type { ParsedWork } from './completed-work-features.ts';
 
 /** sort_by of GET completed-work: the list's columns. */
 export const IMPORT_SORTABLE = {
@@ -103,10 +102,6 @@ export async function listWorks(
       ? or(ilike(completedWorks.packageName, pattern), ilike(completedWorks.location, pattern))
       : undefined,
   );
-  if (list.search) {
-    const page = await keptSearchPage(db, imported, where, list);
-    if (page) return { rows: await worksByIds(db, page.ids), total: page.total };
-  }
   const [rows, total] = await Promise.all([
     db
       .select(workRowColumns)
@@ -119,32 +114,6 @@ export async function listWorks(
     !list.search && imported.workCount !== null ? imported.workCount : countWorks(db, where),
   ]);
   return { rows, total };
-}
-
-/**
- * A search's page from its kept matches (lib/kept-matches.ts): an import's works never change, so they stay
- * current as long as the import (its creation time in the key: a restored database may give a new import an
- * old id). A term common to every package name rechecks every work of the import (25–37 ms).
- */
-function keptSearchPage(
-  db: Db,
-  imported: Pick<ImportRecord, 'id' | 'createdAt'>,
-  where: SQL | undefined,
-  list: ListRequest,
-) {
-  const find = firstMatches(db, list, { byDefault: completedWorks.id, tieBreak: 'asc' }, (sortKey) =>
-    db.select({ id: completedWorks.id, sortKey }).from(completedWorks).where(where),
-  );
-  const key = ['completed-work', imported.id, imported.createdAt.getTime(), list.search];
-  return keptMatchPage(db, key, find, list);
-}
-
-/** Works by id, in the given order. */
-async function worksByIds(db: Db, ids: number[]) {
-  if (!ids.length) return [];
-  const rows = await db.select(workRowColumns).from(completedWorks).where(inArray(completedWorks.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 async function countWorks(db: Db, where: SQL | undefined) {
@@ -234,4 +203,29 @@ export async function insertWorks(db: Db, importId: number, year: number, works:
     .update(completedWorkImports)
     .set({ workCount: stored })
     .where(eq(completedWorkImports.id, importId));
+}
+
+/**
+ * An import, locked for its removal or replacement (FOR UPDATE: a second removal waits and then finds it
+ * gone), with what its audit record names and the zip to remove afterwards.
+ */
+export async function lockImport(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      fileName: completedWorkImports.fileName,
+      year: completedWorkImports.year,
+      typeWork: typeWorkColors.typeWork,
+      workCount: completedWorkImports.workCount,
+      storageKey: completedWorkImports.storageKey,
+    })
+    .from(completedWorkImports)
+    .innerJoin(typeWorkColors, eq(typeWorkColors.id, completedWorkImports.typeWorkColorId))
+    .where(eq(completedWorkImports.id, id))
+    .for('update', { of: completedWorkImports });
+  return row ?? null;
+}
+
+/** Removes an import; its works and the record of its file go with it (ON DELETE CASCADE). */
+export async function deleteImport(db: Db, id: number) {
+  await db.delete(completedWorkImports).where(eq(completedWorkImports.id, id));
 }

@@ -9,16 +9,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { fileSha256, refuseImportedFile } from '../../lib/imported-files.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
 import { readMultipart, ZIP_TYPES } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { sourceFile } from '../../server-files.ts';
-import { presentJob } from '../jobs/jobs.queries.ts';
+import { presentJob } from '../jobs/jobs.presenter.ts';
 import { presentImport, presentWorkDetail, presentWorkRow } from './completed-work.presenter.ts';
 import * as queries from './completed-work.queries.ts';
-import { checkImportForm, completedWorkImportJob, importCompletedWorks } from './completed-work.service.ts';
+import {
+  checkImportForm,
+  completedWorkImportJob,
+  deleteCompletedWorkImport,
+  importCompletedWorks,
+} from './completed-work.service.ts';
 import { ImportRefused } from './completed-work-reasons.ts';
 
 /** The committed template (`npm run template:completed-work -w @eusulan/server` rebuilds it). */
@@ -34,7 +40,7 @@ const detailReaders = requireAuth({ roles: ['admin', 'structural', 'umum'] });
 
 /** Pekerjaan Selesai (spec §7): import, the list of imports, the works of one import, one work. */
 export async function completedWorkRoutes(app: FastifyInstance) {
-  const { db, storage, jobs } = app.ctx;
+  const { db, storage, jobs, config } = app.ctx;
 
   /** One zip (typed by content); the upload helper's `files` messages are this form's `file`. */
   async function readImportForm(request: FastifyRequest) {
@@ -64,7 +70,11 @@ export async function completedWorkRoutes(app: FastifyInstance) {
   app.post('/api-web/completed-work', { preHandler: adminOnly }, async (request, reply) => {
     const form = await readImportForm(request);
     try {
-      const result = await importCompletedWorks({ db, storage }, authOf(request), form);
+      const result = await importCompletedWorks(
+        { db, storage, area: config.OFFICE_AREA },
+        authOf(request),
+        form,
+      );
       return reply
         .status(201)
         .send(envelope(result, { code: 201, message: COMPLETED_WORK_MESSAGES.imported }));
@@ -82,16 +92,17 @@ export async function completedWorkRoutes(app: FastifyInstance) {
   });
 
   /**
-   * The same import as a background job (issue 12 item 3): the fields, the type and the file's type are
+   * The same import as a background job: the fields, the type and the file's type are
    * checked here (422), the zip and its features by the job, whose progress the import dialog shows; a
    * refused zip fails the job with the reasons as its result ({ errorList }).
    */
-  jobs.define('completed-work-import', completedWorkImportJob);
+  jobs.define('completed-work-import', completedWorkImportJob(config.OFFICE_AREA));
   app.post('/api-web/completed-work/jobs', { preHandler: adminOnly }, async (request, reply) => {
     const form = await readImportForm(request);
     try {
       const { file, ...checked } = await checkImportForm(db, form);
       const input = { ...checked, fileName: file.name };
+      await refuseImportedFile(db, 'completed-work', await fileSha256(file.tempPath));
       const job = await jobs.enqueue('completed-work-import', authOf(request).userId, input, {
         path: file.tempPath,
         name: file.name,
@@ -100,6 +111,12 @@ export async function completedWorkRoutes(app: FastifyInstance) {
     } finally {
       await form.discard();
     }
+  });
+
+  /** Removes a wrong import (our web's 'Hapus'; the spec has no such call): its works leave the map at once. */
+  app.delete('/api-web/completed-work/:id', { preHandler: adminOnly }, async (request) => {
+    await deleteCompletedWorkImport({ db, storage }, authOf(request), idParam(request.params));
+    return envelope(null, { message: COMPLETED_WORK_MESSAGES.deleted });
   });
 
   app.get('/api-web/completed-work-detail/:id', { preHandler: listReaders }, async (request) => {

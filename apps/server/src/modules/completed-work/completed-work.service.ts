@@ -9,28 +9,29 @@ import {
   ZCompletedWorkImport,
 } from '@eusulan/shared';
 import type { Database, Db, Transaction } from '../../db/client.ts';
-import { HttpError, invalid } from '../../lib/http-error.ts';
+import { HttpError, invalid, notFound } from '../../lib/http-error.ts';
+import { fileSha256, recordImportedFile, refuseImportedFile } from '../../lib/imported-files.ts';
 import type { MultipartForm } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { runInWorker, WorkerLimitError, type WorkerLimits } from '../../lib/worker-task.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { holdFilePlacementLock } from '../../storage/reconcile-storage.ts';
+import { holdFilePlacementLock } from '../../storage/storage.queries.ts';
+import { insertAuditEvents } from '../audit/audit.queries.ts';
 import { type JobHandler, JobRefused } from '../jobs/job-runner.ts';
 import { presentImport } from './completed-work.presenter.ts';
 import * as queries from './completed-work.queries.ts';
-import {
-  checkShapefileHeaders,
-  type LayerOutcome,
-  type ParsedLayer,
-  readWorksFile,
-} from './completed-work-layer.ts';
+import type { ParsedLayer } from './completed-work-features.ts';
+import { checkShapefileHeaders, type LayerOutcome, readWorksFile } from './completed-work-layer.ts';
+import type { Area } from './completed-work-projection.ts';
 import { ImportRefused } from './completed-work-reasons.ts';
 import { extractLayer } from './completed-work-zip.ts';
 
 export interface Deps {
   db: Database;
   storage: FileStorage;
+  /** The office's area (OFFICE_AREA): where a layer without a .prj must land. */
+  area: Area;
 }
 
 /**
@@ -50,6 +51,7 @@ export const LAYER_PARSE_LIMITS: WorkerLimits = { memoryMb: 768, timeoutMs: 120_
 export async function readCompletedWorkZip<T>(
   zipPath: string,
   stagingDir: string,
+  area: Area,
   use: (layer: ParsedLayer) => Promise<T>,
 ): Promise<T> {
   await mkdir(stagingDir, { recursive: true });
@@ -63,7 +65,7 @@ export async function readCompletedWorkZip<T>(
       outcome = await runInWorker<LayerOutcome>(
         new URL('./completed-work-layer.ts', import.meta.url),
         'readLayerToFile',
-        [extracted, worksFile],
+        [extracted, worksFile, area],
         LAYER_PARSE_LIMITS,
       );
     } catch (error) {
@@ -90,22 +92,34 @@ export interface StoreInput {
   /** The checked zip; moved into storage. */
   zipPath: string;
   uploadedById: number | null;
+  /** An import this one replaces: removed in the same transaction, so the map never shows both or neither. */
+  replacesId?: number;
+}
+
+/** A zip read and its SHA-256, which the store records so the same zip is never stored twice. */
+export interface HashedInput extends StoreInput {
+  sha256: string;
 }
 
 /**
- * Stores a checked import in one transaction: its list row, the zip (through the storage interface) and
- * every work, read back and inserted in chunks. A rollback removes the stored zip.
+ * Stores a checked import in one transaction: its list row, the record of its file (RepeatedImport when the
+ * same zip was stored before), the zip (through the storage interface) and every work, read back and
+ * inserted in chunks. A rollback removes the stored zip.
  */
 export async function storeCompletedWorks(
   deps: { db: Db; storage: FileStorage },
-  input: StoreInput,
+  input: HashedInput,
   layer: ParsedLayer,
   hooks: { onStored?: (works: number) => void; finish?: (tx: Transaction, id: number) => Promise<void> } = {},
 ): Promise<number> {
   const key = `completed-works/${input.year}/${randomUUID()}.zip`;
   let placed = false;
+  let replacedKey: string | null = null;
   try {
-    return await deps.db.transaction(async (tx) => {
+    const id = await deps.db.transaction(async (tx) => {
+      if (input.replacesId) {
+        replacedKey = await removeImport(tx, input.replacesId, input.uploadedById, 'replace');
+      }
       const id = await queries.insertImport(tx, {
         year: input.year,
         typeWorkColorId: input.typeWorkColorId,
@@ -113,17 +127,76 @@ export async function storeCompletedWorks(
         storageKey: key,
         uploadedById: input.uploadedById,
       });
+      await recordImportedFile(tx, {
+        kind: 'completed-work',
+        sha256: input.sha256,
+        fileName: input.fileName,
+        itemCount: layer.works,
+        importedById: input.uploadedById,
+        completedWorkImportId: id,
+      });
       await holdFilePlacementLock(tx);
       await deps.storage.putFile(key, input.zipPath);
       placed = true;
       await queries.insertWorks(tx, id, input.year, counted(layer.readWorks(), hooks.onStored));
+      const stored = await queries.findImport(tx, id);
+      await insertAuditEvents(tx, input.uploadedById, [
+        {
+          entity: 'completed-work',
+          entityId: id,
+          action: 'import',
+          before: null,
+          after: auditedImport(stored),
+        },
+      ]);
       await hooks.finish?.(tx, id);
       return id;
     });
+    if (replacedKey) await deps.storage.remove(replacedKey).catch(() => undefined);
+    return id;
   } catch (error) {
     if (placed) await deps.storage.remove(key).catch(() => undefined);
     throw error;
   }
+}
+
+/** What an import's audit records keep of it: the list row's figures. */
+function auditedImport(
+  row: { fileName: string; year: number; typeWork: string; workCount: number | null } | null,
+) {
+  return row && { fileName: row.fileName, year: row.year, typeWork: row.typeWork, works: row.workCount };
+}
+
+/**
+ * Removes an import inside the caller's transaction with its audit record ('delete', or 'replace' when a
+ * corrected file takes its place): its works and the record of its file go with it. Answers the stored zip's
+ * key, removed by the caller once the transaction has committed. 404 when it is gone.
+ */
+async function removeImport(tx: Db, id: number, actorId: number | null, action: 'delete' | 'replace') {
+  const row = await queries.lockImport(tx, id);
+  if (!row) {
+    if (action === 'replace') throw new HttpError(409, COMPLETED_WORK_MESSAGES.replaceMissing);
+    throw notFound();
+  }
+  await insertAuditEvents(tx, actorId, [
+    { entity: 'completed-work', entityId: id, action, before: auditedImport(row), after: null },
+  ]);
+  await queries.deleteImport(tx, id);
+  return row.storageKey;
+}
+
+/**
+ * deleteCompletedWorkImport: DELETE completed-work/{id} (admin). The import, its works and the record of
+ * its file in one transaction, audited; its zip leaves storage after the commit. The map and the lists
+ * read the tables, so they show it gone at once.
+ */
+export async function deleteCompletedWorkImport(
+  deps: { db: Database; storage: FileStorage },
+  auth: AuthContext,
+  id: number,
+) {
+  const key = await deps.db.transaction((tx) => removeImport(tx, id, auth.userId, 'delete'));
+  await deps.storage.remove(key).catch(() => undefined);
 }
 
 /** The form's fields and file, all problems at once (422). */
@@ -179,22 +252,28 @@ export async function checkImportForm(db: Db, form: MultipartForm) {
   const input = readForm(form);
   const type = await queries.findTypeWorkColor(db, input.type_work_id);
   if (!type) throw invalid({ type_work_id: [COMPLETED_WORK_MESSAGES.typeWorkMissing] });
-  return { year: input.year, typeWorkColorId: type.id, file: input.file };
+  if (input.replace_id && !(await queries.findImport(db, input.replace_id))) {
+    throw invalid({ replace_id: [COMPLETED_WORK_MESSAGES.replaceMissing] });
+  }
+  return { year: input.year, typeWorkColorId: type.id, replacesId: input.replace_id, file: input.file };
 }
 
 /**
  * A checked zip read, checked feature by feature (ImportRefused with the reasons), and stored in one
- * transaction. POST completed-work and the import job share it.
+ * transaction; a zip stored before is refused before it is read (RepeatedImport, 409). POST completed-work
+ * and the import job share it.
  */
 export async function importCompletedWorkZip(
   deps: Deps,
   input: StoreInput,
   hooks: StoreHooks & { onLayerRead?: (works: number) => void } = {},
 ): Promise<TCompletedWorkImportResult> {
-  return readCompletedWorkZip(input.zipPath, deps.storage.stagingDir, async (layer) => {
+  const sha256 = await fileSha256(input.zipPath);
+  await refuseImportedFile(deps.db, 'completed-work', sha256);
+  return readCompletedWorkZip(input.zipPath, deps.storage.stagingDir, deps.area, async (layer) => {
     hooks.onLayerRead?.(layer.works);
     let result: TCompletedWorkImportResult | null = null;
-    const id = await storeCompletedWorks(deps, input, layer, {
+    const id = await storeCompletedWorks(deps, { ...input, sha256 }, layer, {
       onStored: hooks.onStored,
       async finish(tx, id) {
         result = await importResultOf(tx, id, layer);
@@ -228,37 +307,37 @@ export async function importCompletedWorks(
   }
 }
 
-/** Import Pekerjaan Selesai as a background job (issue 12 item 3): the zip kept with the job, the same checks. */
-export const completedWorkImportJob: JobHandler = async ({
-  job,
-  db,
-  storage,
-  inputPath,
-  progress,
-  completeIn,
-}) => {
-  if (!inputPath) throw new Error('completed-work import job without its file');
-  const input = job.input as { year: number; typeWorkColorId: number; fileName: string };
-  progress({ step: JOB_STEPS.reading, done: 0, total: null });
-  let total = 0;
-  try {
-    const result = await importCompletedWorkZip(
-      { db, storage },
-      { ...input, zipPath: inputPath, uploadedById: job.createdById },
-      {
-        onLayerRead(works) {
-          total = works;
-          progress({ step: JOB_STEPS.saving, done: 0, total });
+/** Import Pekerjaan Selesai as a background job: the zip kept with the job, the same checks. */
+export const completedWorkImportJob =
+  (area: Area): JobHandler =>
+  async ({ job, db, storage, inputPath, progress, completeIn }) => {
+    if (!inputPath) throw new Error('completed-work import job without its file');
+    const input = job.input as {
+      year: number;
+      typeWorkColorId: number;
+      fileName: string;
+      replacesId?: number;
+    };
+    progress({ step: JOB_STEPS.reading, done: 0, total: null });
+    let total = 0;
+    try {
+      const result = await importCompletedWorkZip(
+        { db, storage, area },
+        { ...input, zipPath: inputPath, uploadedById: job.createdById },
+        {
+          onLayerRead(works) {
+            total = works;
+            progress({ step: JOB_STEPS.saving, done: 0, total });
+          },
+          onStored: (done) => progress({ step: JOB_STEPS.saving, done, total }),
+          finish: (tx, result) => completeIn(tx, result),
         },
-        onStored: (done) => progress({ step: JOB_STEPS.saving, done, total }),
-        finish: (tx, result) => completeIn(tx, result),
-      },
-    );
-    return { result };
-  } catch (error) {
-    if (error instanceof ImportRefused) {
-      throw new JobRefused(COMPLETED_WORK_MESSAGES.importFailed, { errorList: error.reasons });
+      );
+      return { result };
+    } catch (error) {
+      if (error instanceof ImportRefused) {
+        throw new JobRefused(COMPLETED_WORK_MESSAGES.importFailed, { errorList: error.reasons });
+      }
+      throw error;
     }
-    throw error;
-  }
-};
+  };

@@ -6,10 +6,11 @@ import type {
 } from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_FEATURES, STREETS, shapefileZip } from '../../../test/completed-work-zips.ts';
+import { buildCompletedWork, buildWorkType } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
-import { completedWorkImports, completedWorks, typeWorkColors } from '../../db/schema/index.ts';
-import { SAMPLE_FEATURES, STREETS, shapefileZip } from './completed-work.fixtures.ts';
+import { completedWorkImports, completedWorks } from '../../db/schema/index.ts';
 import { buildTemplateZip } from './completed-work-template.ts';
 
 let t: TestApp;
@@ -43,13 +44,8 @@ beforeAll(async () => {
   umum = (await t.signIn('umum')).headers;
   structural = (await t.signIn('structural')).headers;
   consultant = (await t.signIn('consultan')).headers;
-  [aspal, paving] = (await t.db
-    .insert(typeWorkColors)
-    .values([
-      { typeWork: 'Pengaspalan', color: '#e53935' },
-      { typeWork: 'Paving', color: '#fb8c00' },
-    ])
-    .returning()) as unknown as [typeof aspal, typeof paving];
+  aspal = await buildWorkType(t.db, { typeWork: 'Pengaspalan', color: '#e53935' });
+  paving = await buildWorkType(t.db, { typeWork: 'Paving', color: '#fb8c00' });
   imports.kota = await importZip('Jalan Kota 2024.zip', 2024, aspal.id, await shapefileZip(SAMPLE_FEATURES));
   imports.paving = await importZip(
     'paving-kampung-2025.zip',
@@ -287,18 +283,14 @@ describe('GET completed-work-detail/{id}/detail', () => {
       [-7.2721, 112.7521],
     ];
     const importId = imports.kota!.completedWork.id;
-    const [work] = await t.db
-      .insert(completedWorks)
-      .values({
-        importId,
-        year: 2024,
-        packageName: 'Paket Dua Bagian',
-        location: 'Jalan Dua Bagian',
-        coordinates: [first, second],
-      })
-      .returning({ id: completedWorks.id });
+    const work = await buildCompletedWork(t.db, {
+      importId,
+      packageName: 'Paket Dua Bagian',
+      location: 'Jalan Dua Bagian',
+      coordinates: [first, second],
+    });
     try {
-      const response = await get(`/api-web/completed-work-detail/${work!.id}/detail`);
+      const response = await get(`/api-web/completed-work-detail/${work.id}/detail`);
       const detail: TCompletedWorkDetail = response.json().data;
       const asPoints = (part: [number, number][]) =>
         part.map(([latitude, longitude]) => ({ latitude, longitude }));
@@ -306,7 +298,7 @@ describe('GET completed-work-detail/{id}/detail', () => {
       expect(detail.coordinateParts).toEqual([asPoints(first), asPoints(second)]);
       expect(detail.coodinatePerkerjaan).toEqual([asPoints(first), asPoints(second)]);
     } finally {
-      await t.db.delete(completedWorks).where(eq(completedWorks.id, work!.id));
+      await t.db.delete(completedWorks).where(eq(completedWorks.id, work.id));
     }
   });
 

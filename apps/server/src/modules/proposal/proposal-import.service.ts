@@ -1,10 +1,14 @@
+import path from 'node:path';
 import type { TImportError, TJobProgress } from '@eusulan/shared';
 import { JOB_STEPS } from '@eusulan/shared';
 import type { Database, Transaction } from '../../db/client.ts';
+import { calendarDayIn } from '../../lib/calendar-day.ts';
+import { fileSha256, recordImportedFile, refuseImportedFile } from '../../lib/imported-files.ts';
 import { auditProposals } from '../audit/audit.service.ts';
 import { type JobHandler, JobRefused } from '../jobs/job-runner.ts';
-import * as queries from './proposal.queries.ts';
 import { type ImportType, parseImportWorkbook } from './proposal-import.ts';
+import { importLookups } from './proposal-references.queries.ts';
+import { insertProposals } from './proposal-write.queries.ts';
 
 /** The 400 of POST proposal/import-template (spec §8): nothing stored, each bad row listed. */
 export const IMPORT_FAILED_MESSAGE =
@@ -14,29 +18,44 @@ export type ProposalImportOutcome = { imported: number } | { errorList: TImportE
 
 /**
  * A proposal workbook checked whole, then stored in one transaction with its audit entries, or refused
- * with every bad row and nothing stored. POST import-template and the import job share it; `finish` runs
- * inside the storing transaction (the job marks itself done there).
+ * with every bad row and nothing stored; a workbook stored before is refused (409, RepeatedImport).
+ * POST import-template and the import job share it; `finish` runs inside the storing transaction (the job
+ * marks itself done there).
  */
 export async function importProposalWorkbook(
   db: Database,
-  input: { filePath: string; proposalType: ImportType | undefined; userId: number },
+  input: {
+    filePath: string;
+    fileName: string;
+    proposalType: ImportType | undefined;
+    userId: number;
+    /** The office's time zone (config TIME_ZONE), whose calendar day is "today" for the proposals' dates. */
+    timeZone: string;
+  },
   hooks: {
     progress?: (progress: TJobProgress) => void;
     finish?: (tx: Transaction, outcome: { imported: number }) => Promise<void>;
   } = {},
 ): Promise<ProposalImportOutcome> {
   hooks.progress?.({ step: JOB_STEPS.checking, done: 0, total: null });
-  const parsed = await parseImportWorkbook(
-    input.filePath,
-    input.proposalType,
-    await queries.importLookups(db),
-  );
+  const sha256 = await fileSha256(input.filePath);
+  await refuseImportedFile(db, 'proposal', sha256);
+  const parsed = await parseImportWorkbook(input.filePath, input.proposalType, await importLookups(db), {
+    today: calendarDayIn(input.timeZone),
+  });
   if (parsed.errors.length) return { errorList: parsed.errors };
   const total = parsed.values.length;
   hooks.progress?.({ step: JOB_STEPS.saving, done: 0, total });
   const outcome = { imported: total };
   await db.transaction(async (tx) => {
-    const ids = await queries.insertProposals(
+    await recordImportedFile(tx, {
+      kind: 'proposal',
+      sha256,
+      fileName: input.fileName,
+      itemCount: total,
+      importedById: input.userId,
+    });
+    const ids = await insertProposals(
       tx,
       parsed.values.map((values) => ({ ...values, createdById: input.userId })),
       (done) => hooks.progress?.({ step: JOB_STEPS.saving, done, total }),
@@ -47,15 +66,23 @@ export async function importProposalWorkbook(
   return outcome;
 }
 
-/** Import Usulan as a background job (issue 12 item 3): the upload kept with the job, the same checks. */
-export const proposalImportJob: JobHandler = async ({ job, db, inputPath, progress, completeIn }) => {
-  if (!inputPath) throw new Error('proposal import job without its file');
-  const { proposalType } = job.input as { proposalType?: ImportType };
-  const outcome = await importProposalWorkbook(
-    db,
-    { filePath: inputPath, proposalType, userId: job.createdById },
-    { progress, finish: (tx, result) => completeIn(tx, result) },
-  );
-  if ('errorList' in outcome) throw new JobRefused(IMPORT_FAILED_MESSAGE, outcome);
-  return { result: outcome };
-};
+/** Import Usulan as a background job: the upload kept with the job, the same checks. */
+export const proposalImportJob =
+  (timeZone: string): JobHandler =>
+  async ({ job, db, inputPath, progress, completeIn }) => {
+    if (!inputPath) throw new Error('proposal import job without its file');
+    const { proposalType } = job.input as { proposalType?: ImportType };
+    const outcome = await importProposalWorkbook(
+      db,
+      {
+        filePath: inputPath,
+        fileName: path.basename(inputPath),
+        proposalType,
+        userId: job.createdById,
+        timeZone,
+      },
+      { progress, finish: (tx, result) => completeIn(tx, result) },
+    );
+    if ('errorList' in outcome) throw new JobRefused(IMPORT_FAILED_MESSAGE, outcome);
+    return { result: outcome };
+  };

@@ -1,8 +1,10 @@
 import {
+  formatDate,
   IMPORTABLE_PROPOSAL_TYPES,
+  isPhoneNumber,
+  isRealDate,
   PROPOSAL_IMPORT_COLUMNS,
   PROPOSAL_IMPORT_SHEET,
-  PROPOSAL_MESSAGES,
   PROPOSAL_TYPE_NAMES,
   type TConsultantType,
   type TImportError,
@@ -12,8 +14,16 @@ import type ExcelJS from 'exceljs';
 import { runInWorker, WorkerLimitError, type WorkerLimits } from '../../lib/worker-task.ts';
 import { scanWorkbook } from '../../lib/xlsx-scan.ts';
 import { consultantServesVillage } from './proposal.policy.ts';
-import { type ProposalValues, toProposalValues } from './proposal.queries.ts';
 import { type ImportCells, normalise } from './proposal-import-cells.ts';
+import {
+  type NameKind,
+  nameMatchers,
+  nameMessage,
+  nameSuggester,
+  quoted,
+  villageLabel,
+} from './proposal-import-names.ts';
+import { type ProposalValues, toProposalValues } from './proposal-write.queries.ts';
 
 export type ImportType = (typeof IMPORTABLE_PROPOSAL_TYPES)[number];
 type ColumnKey = (typeof PROPOSAL_IMPORT_COLUMNS)[number]['key'];
@@ -46,23 +56,30 @@ export interface ImportLookups {
   }[];
 }
 
-/** How the template writes a village and a consultant, so a dropdown choice reads back unambiguously. */
-export const villageLabel = (village: { name: string; subdistrict: string }) =>
-  `${village.name} - ${village.subdistrict}`;
-export const consultantLabel = (consultant: { code: string; name: string }) =>
-  `${consultant.code} - ${consultant.name}`;
+/** What the checks of a workbook need besides its cells and the master lists. */
+export interface ImportChecks {
+  /** The office's calendar day (YYYY-MM-DD, config TIME_ZONE): a proposal dated after it is refused. */
+  today: string;
+}
 
-const IMPORT_DATE_FORMAT = 'Tanggal harus berformat DD-MM-YYYY dan merupakan tanggal yang ada.';
+/** A contract's message about a cell's value, with the value as the cell holds it. */
+const withWritten = (message: string, written: string) =>
+  `${message.replace(/[.!]$/, '')} (tertulis ${quoted(written)}).`;
+
+const EMPTY_DATE = 'Tanggal usulan tidak boleh kosong.';
+const badDate = (written: string) => `Tanggal ${quoted(written)} tidak ada atau tidak berformat DD-MM-YYYY.`;
+const futureDate = (written: string, today: string) =>
+  `Tanggal ${quoted(written)} setelah hari ini (${formatDate(today)}); tanggal usulan tidak boleh melewati hari ini.`;
 const UNREADABLE_FILE =
   'File tidak dapat dibaca sebagai .xlsx. Gunakan template dari tombol Download Template.';
 const TOO_MANY_ROWS = `Maksimal ${MAX_IMPORT_ROWS.toLocaleString('id-ID')} baris per file. Bagi file menjadi beberapa bagian.`;
 const FILE_TOO_LARGE = `Isi file .xlsx melebihi ${IMPORT_FILE_LIMITS.maxUncompressedBytes / 1024 / 1024} MB setelah diekstrak. Bagi file menjadi beberapa bagian.`;
 const fileError = (message: string): TImportError[] => [{ excelRow: null, errors: [message] }];
 
-/** A cell as plain text: rich text flattened, formulas by their result, dates as YYYY-MM-DD. */
+/** A cell as plain text, as the sheet shows it: rich text flattened, formulas by their result, dates DD-MM-YYYY. */
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return isoDateOf(value);
+  if (value instanceof Date) return formatDate(isoDateOf(value));
   if (typeof value === 'object') {
     if ('richText' in value)
       return value.richText
@@ -81,33 +98,51 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 const isoDateOf = (date: Date) =>
   `${date.getUTCFullYear()}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
 
-/** A date cell: a real date, an Excel serial number, DD-MM-YYYY, DD/MM/YYYY or YYYY-MM-DD. */
-function readDate(value: ExcelJS.CellValue): string {
-  if (value instanceof Date) return isoDateOf(value);
-  if (typeof value === 'number' && value > 0 && value < 2_958_466) {
-    return isoDateOf(new Date(Math.round((value - 25_569) * 86_400_000)));
+/** A formula's cached result in place of the formula; any other value as it is. */
+function plainValue(value: ExcelJS.CellValue): ExcelJS.CellValue {
+  return value !== null && typeof value === 'object' && 'result' in value
+    ? plainValue(value.result as ExcelJS.CellValue)
+    : value;
+}
+
+/**
+ * A date cell as YYYY-MM-DD: a real date, an Excel serial number, DD-MM-YYYY, DD/MM/YYYY or YYYY-MM-DD;
+ * null when it holds no date that exists.
+ */
+function readDate(value: ExcelJS.CellValue): string | null {
+  const plain = plainValue(value);
+  let iso: string | null = null;
+  if (plain instanceof Date) iso = isoDateOf(plain);
+  else if (typeof plain === 'number') {
+    if (plain > 0 && plain < 2_958_466) iso = isoDateOf(new Date(Math.round((plain - 25_569) * 86_400_000)));
+  } else {
+    const text = cellText(plain);
+    const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
+    const ymd = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+    if (dmy) iso = `${dmy[3]}-${pad2(Number(dmy[2]))}-${pad2(Number(dmy[1]))}`;
+    else if (ymd) iso = `${ymd[1]}-${pad2(Number(ymd[2]))}-${pad2(Number(ymd[3]))}`;
   }
-  const text = cellText(value);
-  const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text);
-  if (dmy) return `${dmy[3]}-${pad2(Number(dmy[2]))}-${pad2(Number(dmy[1]))}`;
-  return text;
+  return iso && isRealDate(iso) ? iso : null;
+}
+
+/**
+ * A phone cell as the person wrote it. A number typed into a cell that Excel kept as a number has lost its
+ * leading zero (8123456789 for 08123456789, 318291234 for 031 8291234): it gets it back, unless the digits
+ * are already a whole number in the 62 form.
+ */
+function readPhone(value: ExcelJS.CellValue): string {
+  const plain = plainValue(value);
+  if (typeof plain === 'number' && Number.isSafeInteger(plain) && plain > 0) {
+    const digits = String(plain);
+    return digits.startsWith('62') && isPhoneNumber(digits) ? digits : `0${digits}`;
+  }
+  return cellText(value);
 }
 
 /** RT/RW: 1, '1' and '01' are all '01'. */
 function readRtRw(value: ExcelJS.CellValue): string {
   const text = cellText(value);
   return /^\d$/.test(text) ? `0${text}` : text;
-}
-
-/** Name -> ids, for matching a cell against a master list case-insensitively. */
-function indexBy<T extends { id: number }>(items: T[], keys: (item: T) => string[]) {
-  const index = new Map<string, number[]>();
-  for (const item of items) {
-    for (const key of new Set(keys(item).map(normalise))) {
-      index.set(key, [...(index.get(key) ?? []), item.id]);
-    }
-  }
-  return (text: string) => index.get(normalise(text)) ?? [];
 }
 
 export interface ParsedImport {
@@ -121,13 +156,15 @@ type ImportResult = ParsedImport & { proposalType?: ImportType };
  * Reads and checks an import workbook. Its size and rows are checked first (scanWorkbook: streamed, bounded
  * by design); then exceljs loads it whole in a thread of its own with memory and time limits
  * (readImportCells), and only the cells come back: a file that exhausts the thread is refused like any other
- * bad file, and the server keeps answering. Every bad cell is named (column and cell) in Indonesian; nothing
- * is returned to store unless every row is good (all-or-nothing, spec §7 and the issue).
+ * bad file, and the server keeps answering. Every bad cell is named (column and cell) in Indonesian, once,
+ * with the value it holds and what to write instead; nothing is returned to store unless every row is good
+ * (all-or-nothing, spec §7).
  */
 export async function parseImportWorkbook(
   filePath: string,
   requestedType: ImportType | undefined,
   lookups: ImportLookups,
+  checks: ImportChecks,
 ): Promise<ImportResult> {
   const scan = await scanWorkbook(filePath, {
     maxEntries: IMPORT_FILE_LIMITS.maxEntries,
@@ -192,14 +229,8 @@ export async function parseImportWorkbook(
   const headerErrors = checkHeaders(sheet.header);
   if (headerErrors.length) return { values: [], errors: [{ excelRow: 1, errors: headerErrors }] };
 
-  const findRoad = indexBy(lookups.roads, (road) => [road.name]);
-  const findVillage = indexBy(lookups.villages, (village) => [villageLabel(village), village.name]);
-  const findConsultant = indexBy(lookups.consultants, (consultant) => [
-    consultantLabel(consultant),
-    consultant.code,
-    consultant.name,
-  ]);
-
+  const matchers = nameMatchers(lookups);
+  const closestTo = nameSuggester(lookups);
   const villagesById = new Map(lookups.villages.map((village) => [village.id, village]));
   const consultantsById = new Map(lookups.consultants.map((consultant) => [consultant.id, consultant]));
 
@@ -215,47 +246,52 @@ export async function parseImportWorkbook(
     if (dataRows > MAX_IMPORT_ROWS) return { values: [], errors: fileError(TOO_MANY_ROWS) };
 
     const rowErrors: string[] = [];
+    // One message per cell: its first fault, so a cell refused by one check is not refused again by the next.
+    const refused = new Set<ColumnKey>();
     const cellError = (key: ColumnKey, message: string) => {
+      if (refused.has(key)) return;
+      refused.add(key);
       const index = PROPOSAL_IMPORT_COLUMNS.findIndex((column) => column.key === key);
       const column = PROPOSAL_IMPORT_COLUMNS[index]!;
       rowErrors.push(`${column.header} (${columnLetter(index + 1)}${rowNumber}): ${message}`);
     };
-    const lookupFailed = new Set<ColumnKey>();
-    const resolve = (
-      key: 'road' | 'village' | 'consultant',
-      find: (text: string) => number[],
-      what: string,
-    ) => {
-      const text = cellText(cells[key]);
+    const resolve = (kind: NameKind) => {
+      const text = cellText(cells[kind]);
       if (!text) return undefined;
-      const ids = find(text);
-      if (ids.length === 1) return ids[0];
-      lookupFailed.add(key);
-      cellError(
-        key,
-        ids.length
-          ? `${what} "${text}" lebih dari satu, pilih dari daftar pada template.`
-          : `${what} "${text}" tidak ditemukan atau tidak aktif.`,
-      );
+      const match = matchers[kind](text);
+      if (match.found === 'one') return match.id;
+      cellError(kind, nameMessage(kind, text, match, match.found === 'none' ? closestTo(kind, text) : []));
       return undefined;
     };
-    const roadId = resolve('road', findRoad, 'Jalan');
-    const villageId = resolve('village', findVillage, 'Kelurahan');
-    const consultantId = resolve('consultant', findConsultant, 'Konsultan');
+    const roadId = resolve('road');
+    const villageId = resolve('village');
+    const consultantId = resolve('consultant');
     const consultant = consultantsById.get(consultantId ?? 0);
     const village = villagesById.get(villageId ?? 0);
     if (consultant && village && !consultantServesVillage(consultant, village.districtId)) {
-      cellError('consultant', PROPOSAL_MESSAGES.consultantOutsideVillage);
+      cellError(
+        'consultant',
+        `Konsultan internal ${quoted(cellText(cells.consultant))} tidak melayani wilayah kelurahan ${quoted(villageLabel(village))}.`,
+      );
     }
+
+    const dateText = cellText(cells.proposalDate);
+    const proposalDate = readDate(cells.proposalDate);
+    if (!dateText) cellError('proposalDate', EMPTY_DATE);
+    else if (!proposalDate) cellError('proposalDate', badDate(dateText));
+    else if (proposalDate > checks.today) cellError('proposalDate', futureDate(dateText, checks.today));
+
     const rtNumber = readRtRw(cells.rtNumber);
     const rwNumber = readRtRw(cells.rwNumber);
-    if (rwNumber && !rtNumber) cellError('rwNumber', 'RW hanya boleh diisi jika RT diisi.');
+    if (rwNumber && !rtNumber) {
+      cellError('rwNumber', `RW ${quoted(cellText(cells.rwNumber))} hanya boleh diisi jika RT diisi.`);
+    }
 
     const parsed = ZProposalForm.safeParse({
       proposalType,
-      proposalDate: readDate(cells.proposalDate),
+      proposalDate: proposalDate ?? '',
       proposerName: cellText(cells.proposerName),
-      phoneNumber: cellText(cells.phoneNumber),
+      phoneNumber: readPhone(cells.phoneNumber),
       roadId,
       villageId,
       consultantId,
@@ -266,9 +302,10 @@ export async function parseImportWorkbook(
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const key = FIELD_COLUMNS[String(issue.path[0])];
-        // The sheet asks for DD-MM-YYYY, so its date error says so (the form's text names the wire format).
-        const message = issue.message === PROPOSAL_MESSAGES.dateFormat ? IMPORT_DATE_FORMAT : issue.message;
-        if (key && !lookupFailed.has(key)) cellError(key, message);
+        if (!key) continue;
+        // The value as the cell shows it (a phone typed as a number without the zero given back).
+        const written = cellText(cells[key]);
+        cellError(key, written ? withWritten(issue.message, written) : issue.message);
       }
     }
     if (rowErrors.length || !parsed.success) {

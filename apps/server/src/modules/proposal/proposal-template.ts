@@ -5,14 +5,8 @@ import {
   PROPOSAL_TYPE_NAMES,
 } from '@eusulan/shared';
 import ExcelJS from 'exceljs';
-import {
-  columnLetter,
-  consultantLabel,
-  GUIDE_SHEET,
-  GUIDE_TYPE_CELL,
-  type ImportLookups,
-  villageLabel,
-} from './proposal-import.ts';
+import { columnLetter, GUIDE_SHEET, GUIDE_TYPE_CELL, type ImportLookups } from './proposal-import.ts';
+import { consultantLabel, villageLabel } from './proposal-import-names.ts';
 
 type ImportType = (typeof IMPORTABLE_PROPOSAL_TYPES)[number];
 
@@ -100,8 +94,9 @@ export async function buildImportTemplate(proposalType: ImportType, lookups: Imp
   guide.getCell(GUIDE_TYPE_CELL).font = { bold: true };
   const instructions = [
     `Isi data pada sheet "${PROPOSAL_IMPORT_SHEET}" mulai baris 2. Jangan mengubah baris judul kolom.`,
-    'Tanggal Usulan ditulis DD-MM-YYYY (misalnya 17-08-2026) atau sebagai tanggal Excel.',
+    'Tanggal Usulan ditulis DD-MM-YYYY (misalnya 17-08-2026) atau sebagai tanggal Excel, paling lambat hari ini.',
     'Nama Pengusul, No HP, Kelurahan, Alamat dan Konsultan wajib diisi. Jalan, RT dan RW boleh kosong; RW hanya diisi jika RT diisi.',
+    'No HP boleh nomor HP (08… atau +62 8…) atau telepon kantor dengan kode area, misalnya (031) 8291234.',
     'Pilih Jalan, Kelurahan, Konsultan, RT dan RW dari daftar pilihan pada setiap sel.',
     'Jika ada satu baris yang salah, tidak ada data yang disimpan; perbaiki baris yang disebutkan lalu upload ulang.',
     'Data yang diupload tidak akan menggantikan data yang sudah ada.',

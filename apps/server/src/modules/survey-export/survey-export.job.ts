@@ -9,23 +9,26 @@ import {
   type TJobFile,
   type TSurveyExport,
 } from '@eusulan/shared';
-import { inBackground } from '../../db/pglite-turns.ts';
 import { type JobHandler, JobRefused } from '../jobs/job-runner.ts';
-import { findExportedSurveys } from './survey-export.queries.ts';
+import { type ExportReading, findExportedSurveys } from './survey-export.queries.ts';
 import { exportPasses, exportStream } from './survey-export.service.ts';
 
 /** What the export job keeps of the request: the checked input with the asker's scope applied. */
 export type SurveyExportJobInput = TSurveyExport & { consultantId?: number };
 
 /**
- * Export Hasil Survey as a background job (issue 12 item 3): the same file as POST export, written to the
+ * Export Hasil Survey as a background job: the same file as POST export, written to the
  * job's folder with the surveys read as its progress, then kept for download (GET jobs/:id/file).
  */
-export function surveyExportJob(deps: { timeZone: string; othersWaiting: () => boolean }): JobHandler {
+export function surveyExportJob(deps: {
+  timeZone: string;
+  othersWaiting: () => boolean;
+  reading: ExportReading;
+}): JobHandler {
   return async ({ job, db, storage, workDir, progress }) => {
     const input = job.input as SurveyExportJobInput;
     progress({ step: JOB_STEPS.gathering, done: 0, total: null });
-    const exported = await inBackground(() => findExportedSurveys(db, input, deps.timeZone));
+    const exported = await findExportedSurveys(db, input, deps.timeZone);
     if (!exported.length) throw new JobRefused(SURVEY_EXPORT_MESSAGES.noData);
     const total = exported.length * exportPasses(input.option);
     let done = 0;
@@ -38,7 +41,14 @@ export function surveyExportJob(deps: { timeZone: string; othersWaiting: () => b
     };
     await pipeline(
       exportStream(
-        { db, storage, timeZone: deps.timeZone, othersWaiting: deps.othersWaiting, onRows },
+        {
+          db,
+          storage,
+          timeZone: deps.timeZone,
+          othersWaiting: deps.othersWaiting,
+          reading: deps.reading,
+          onRows,
+        },
         input,
         exported,
       ),

@@ -50,7 +50,7 @@ function drainedOrClosed(zipInput: ZipInput, output: Writable) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Paces a long export (issue 9 budget: list calls made meanwhile stay within 2x their idle p95). The writer
+ * Paces a long export, so list calls made meanwhile stay within 2x their idle p95. The writer
  * is CPU work on the event loop, so every few milliseconds it hands the loop back, and while other requests
  * are in progress it waits (at most 50 ms per slice, so an export always advances). It also waits while the
  * zip (and behind it the client) has not taken what was written, so memory stays flat, and stops when the

@@ -1,7 +1,6 @@
 import type { TSurveyExport } from '@eusulan/shared';
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { inBackground } from '../../db/pglite-turns.ts';
 import {
   consultants,
   districts,
@@ -186,8 +185,36 @@ export interface ExportRow {
  */
 export type ExportPart = 'surveys' | 'items';
 
-/** How many surveys are read at once: a few hundred keeps memory flat and queries few. */
-const BATCH_SIZE = 500;
+/** How the export reads its surveys: how many at once, and whether a batch's queries go together. */
+export interface ExportReading {
+  batchSize: number;
+  oneQueryAtATime: boolean;
+}
+
+/** PostgreSQL: a few hundred surveys at once keeps memory flat and queries few; the pool runs them together. */
+export const POOL_EXPORT_READING: ExportReading = { batchSize: 500, oneQueryAtATime: false };
+
+/**
+ * PGlite: its one session is taken in arrival order (pglite-lock.ts), so a list call made meanwhile waits
+ * behind whatever export statements are queued before it: small batches, one query at a time, leave it
+ * one short statement to wait for rather than a batch's four long ones and the next batch's read-ahead.
+ */
+export const PGLITE_EXPORT_READING: ExportReading = { batchSize: 100, oneQueryAtATime: true };
+
+type Results<T extends readonly (() => Promise<unknown>)[]> = {
+  -readonly [K in keyof T]: Awaited<ReturnType<T[K]>>;
+};
+
+/** Runs the queries together, or each after the one before. */
+async function runQueries<T extends readonly (() => Promise<unknown>)[]>(
+  queries: T,
+  oneAtATime: boolean,
+): Promise<Results<T>> {
+  if (!oneAtATime) return (await Promise.all(queries.map((query) => query()))) as Results<T>;
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query());
+  return results as Results<T>;
+}
 
 function groupBy<T>(rows: T[], keyOf: (row: T) => number) {
   const groups = new Map<number, T[]>();
@@ -201,15 +228,23 @@ function groupBy<T>(rows: T[], keyOf: (row: T) => number) {
 }
 
 /** One batch of rows, in the order of `slice`; four queries whatever its size. */
-async function loadBatch(db: Db, slice: ExportedSurvey[], part: ExportPart): Promise<ExportRow[]> {
+async function loadBatch(
+  db: Db,
+  slice: ExportedSurvey[],
+  part: ExportPart,
+  reading: ExportReading,
+): Promise<ExportRow[]> {
   const surveyIds = slice.map((row) => row.surveyId);
   const withDetails = part === 'surveys';
-  const [facts, types, items, photos] = await Promise.all([
-    surveyFacts(db, surveyIds),
-    withDetails ? workTypes(db, surveyIds) : Promise.resolve([]),
-    roadItems(db, surveyIds),
-    withDetails ? photoFiles(db, surveyIds) : Promise.resolve([]),
-  ]);
+  const [facts, types, items, photos] = await runQueries(
+    [
+      () => surveyFacts(db, surveyIds),
+      () => (withDetails ? workTypes(db, surveyIds) : Promise.resolve([])),
+      () => roadItems(db, surveyIds),
+      () => (withDetails ? photoFiles(db, surveyIds) : Promise.resolve([])),
+    ] as const,
+    reading.oneQueryAtATime,
+  );
   const factsById = new Map(facts.map((row) => [row.surveyId, row]));
   const typesBySurvey = groupBy(types, (row) => row.surveyId);
   const itemsBySurvey = groupBy(items, (row) => row.surveyId);
@@ -249,18 +284,19 @@ export async function* exportBatches(
   db: Db,
   exported: ExportedSurvey[],
   part: ExportPart = 'surveys',
+  reading: ExportReading = POOL_EXPORT_READING,
 ): AsyncGenerator<ExportRow[]> {
+  const { batchSize } = reading;
   const load = (start: number) => {
-    // In the background: on the embedded database the other requests' statements go first (pglite-turns.ts).
-    const loading = inBackground(() => loadBatch(db, exported.slice(start, start + BATCH_SIZE), part));
+    const loading = loadBatch(db, exported.slice(start, start + batchSize), part, reading);
     // Read ahead: when the writer stops early its failure must not surface as an unhandled rejection.
     loading.catch(() => undefined);
     return loading;
   };
   let next = exported.length ? load(0) : null;
-  for (let start = 0; next; start += BATCH_SIZE) {
+  for (let start = 0; next; start += batchSize) {
     const current = await next;
-    next = start + BATCH_SIZE < exported.length ? load(start + BATCH_SIZE) : null;
+    next = start + batchSize < exported.length ? load(start + batchSize) : null;
     yield current;
   }
 }

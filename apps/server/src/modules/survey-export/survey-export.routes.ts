@@ -1,23 +1,23 @@
 import { SURVEY_EXPORT_MESSAGES, surveyExportFileName, ZSurveyExport } from '@eusulan/shared';
 import type { FastifyInstance } from 'fastify';
-import { inBackground } from '../../db/pglite-turns.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { envelope } from '../../lib/envelope.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
-import { presentJob } from '../jobs/jobs.queries.ts';
+import { presentJob } from '../jobs/jobs.presenter.ts';
 import { type SurveyExportJobInput, surveyExportJob } from './survey-export.job.ts';
 import { requestActivity } from './survey-export.pacing.ts';
-import { findExportedSurveys } from './survey-export.queries.ts';
+import { findExportedSurveys, PGLITE_EXPORT_READING, POOL_EXPORT_READING } from './survey-export.queries.ts';
 import { exportScope, exportStream } from './survey-export.service.ts';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Export Hasil Survey (spec §2 Report, §7 POST export, §8 'Data tidak ditemukan!'; issue 9). */
+/** Export Hasil Survey (spec §2 Report, §7 POST export, §8 'Data tidak ditemukan!'). */
 export async function surveyExportRoutes(app: FastifyInstance) {
-  const { db, storage, config, jobs } = app.ctx;
+  const { db, storage, config, jobs, dbKind } = app.ctx;
   const activity = requestActivity(app.server);
+  const reading = dbKind === 'pglite' ? PGLITE_EXPORT_READING : POOL_EXPORT_READING;
 
   app.post(
     '/api-web/export',
@@ -25,13 +25,17 @@ export async function surveyExportRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const input = parseInput(ZSurveyExport, request.body);
       const scope = await exportScope(db, authOf(request), input);
-      const exported = await inBackground(() =>
-        findExportedSurveys(db, { ...input, ...scope }, config.TIME_ZONE),
-      );
+      const exported = await findExportedSurveys(db, { ...input, ...scope }, config.TIME_ZONE);
       if (!exported.length) throw badRequest(SURVEY_EXPORT_MESSAGES.noData);
       const fileName = surveyExportFileName(input.option);
       reply.raw.once('close', activity.exportStarted());
-      const deps = { db, storage, timeZone: config.TIME_ZONE, othersWaiting: activity.othersWaiting };
+      const deps = {
+        db,
+        storage,
+        timeZone: config.TIME_ZONE,
+        othersWaiting: activity.othersWaiting,
+        reading,
+      };
       return reply
         .header('Content-Type', input.option === '.xlsx' ? XLSX_MIME : 'application/zip')
         .header('Content-Disposition', contentDisposition(fileName))
@@ -41,12 +45,12 @@ export async function surveyExportRoutes(app: FastifyInstance) {
   );
 
   /**
-   * The same export as a background job (issue 12 item 3), which the web follows with a progress bar and
+   * The same export as a background job, which the web follows with a progress bar and
    * downloads when done. The checks and 'Data tidak ditemukan!' answer here, as for POST export.
    */
   jobs.define(
     'survey-export',
-    surveyExportJob({ timeZone: config.TIME_ZONE, othersWaiting: activity.othersWaiting }),
+    surveyExportJob({ timeZone: config.TIME_ZONE, othersWaiting: activity.othersWaiting, reading }),
   );
   app.post(
     '/api-web/export/jobs',
@@ -55,9 +59,7 @@ export async function surveyExportRoutes(app: FastifyInstance) {
       const input = parseInput(ZSurveyExport, request.body);
       const auth = authOf(request);
       const scope = await exportScope(db, auth, input);
-      const exported = await inBackground(() =>
-        findExportedSurveys(db, { ...input, ...scope }, config.TIME_ZONE),
-      );
+      const exported = await findExportedSurveys(db, { ...input, ...scope }, config.TIME_ZONE);
       if (!exported.length) throw badRequest(SURVEY_EXPORT_MESSAGES.noData);
       const jobInput: SurveyExportJobInput = { ...input, ...scope };
       const job = await jobs.enqueue('survey-export', auth.userId, jobInput);

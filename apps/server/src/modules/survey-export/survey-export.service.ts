@@ -10,12 +10,13 @@ import {
   consultantOf,
   type ExportedSurvey,
   type ExportPart,
+  type ExportReading,
   exportBatches,
 } from './survey-export.queries.ts';
 import { writeSurveyWorkbook } from './survey-export.workbook.ts';
 
 /**
- * Who may export what (spec §6, issue 9): an admin any consultant's surveys; a consultant only its own
+ * Who may export what (spec §6): an admin any consultant's surveys; a consultant only its own
  * (a consultantId of another is refused), and an internal one only its own district (Rayon).
  */
 export async function exportScope(db: Db, auth: AuthContext, input: TSurveyExport) {
@@ -44,13 +45,14 @@ export function exportStream(
     storage: FileStorage;
     timeZone: string;
     othersWaiting: () => boolean;
+    reading: ExportReading;
     onRows?: (count: number) => void;
   },
   input: TSurveyExport,
   exported: ExportedSurvey[],
 ): Readable {
   async function* rows(part: ExportPart = 'surveys') {
-    for await (const batch of exportBatches(deps.db, exported, part)) {
+    for await (const batch of exportBatches(deps.db, exported, part, deps.reading)) {
       deps.onRows?.(batch.length);
       yield batch;
     }

@@ -10,22 +10,17 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlace, buildProposal, buildSurvey } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { waitForJob } from '../../../test/jobs.ts';
 import { zipEntries } from '../../../test/zip.ts';
 import {
   backgroundJobs,
   consultants,
-  districts,
   photoCategories,
-  proposals,
   roads,
   roadTypes,
-  subdistricts,
   surveyPhotos,
-  surveyRoadAsbItems,
-  surveyRoads,
-  surveyRoadTypes,
   surveys,
   villages,
 } from '../../db/schema/index.ts';
@@ -52,24 +47,19 @@ beforeAll(async () => {
   };
   const cv = await t.signIn('consultan', { consultantType: 'external' });
   external = { headers: cv.headers, consultantId: cv.user.consultantId! };
-  const [other] = await t.db.insert(districts).values({ name: 'Surabaya Timur' }).returning();
-  otherDistrictId = other!.id;
-
-  const [genteng, gubeng] = await t.db
-    .insert(subdistricts)
-    .values([
-      { name: 'Genteng', districtId: internal.districtId },
-      { name: 'Gubeng', districtId: otherDistrictId },
-    ])
-    .returning();
-  const [kapasari, airlangga] = await t.db
-    .insert(villages)
-    .values([
-      { name: 'Kapasari', subdistrictId: genteng!.id },
-      { name: 'Airlangga', subdistrictId: gubeng!.id },
-    ])
-    .returning();
-  const [tunjungan] = await t.db.insert(roads).values({ name: 'Jalan Tunjungan' }).returning();
+  const genteng = await buildPlace(t.db, {
+    districtId: internal.districtId,
+    subdistrict: 'Genteng',
+    village: 'Kapasari',
+    road: 'Jalan Tunjungan',
+  });
+  const gubeng = await buildPlace(t.db, {
+    district: 'Surabaya Timur',
+    subdistrict: 'Gubeng',
+    village: 'Airlangga',
+    roadId: genteng.roadId,
+  });
+  otherDistrictId = gubeng.districtId;
   const [category] = await t.db.insert(photoCategories).values({ name: 'Kondisi Eksisting' }).returning();
   const [workType] = await t.db.insert(roadTypes).values({ name: 'Pemeliharaan Berkala' }).returning();
 
@@ -80,56 +70,50 @@ beforeAll(async () => {
     /** ISO instants of submitted surveys, oldest first; 'draft' adds an open draft. */
     surveys: (string | 'draft')[];
     address?: string;
+    phone?: string;
+    canalExisting?: string;
+    canalCondition?: string;
   }) {
-    const [proposal] = await t.db
-      .insert(proposals)
-      .values({
-        proposalType: 'pokir',
-        proposalDate: '2026-02-10',
-        proposerName: options.name,
-        phoneNumber: '081234500001',
-        roadId: tunjungan!.id,
-        villageId: options.villageId,
-        rtNumber: '03',
-        rwNumber: '05',
-        address: options.address ?? 'Depan balai RW',
-        consultantId: options.consultantId,
-        statusType: 'surveyed',
-      })
-      .returning();
+    const proposal = await buildProposal(t.db, {
+      proposalType: 'pokir',
+      proposalDate: '2026-02-10',
+      proposerName: options.name,
+      phoneNumber: options.phone ?? '081234500001',
+      roadId: genteng.roadId,
+      villageId: options.villageId,
+      rtNumber: '03',
+      rwNumber: '05',
+      address: options.address ?? 'Depan balai RW',
+      consultantId: options.consultantId,
+      statusType: 'surveyed',
+    });
     for (const [round, submitted] of options.surveys.entries()) {
       const isDraft = submitted === 'draft';
-      const [survey] = await t.db
-        .insert(surveys)
-        .values({
-          proposalId: proposal!.id,
-          consultantId: options.consultantId,
-          isDraft,
-          roadCondition: `Retak buaya (survey ${round + 1})`,
-          canalExisting: 'Ada, kedua sisi',
-          canalCondition: '=cmd|"/c calc"!A1',
-          damageIdentification: '<p>Lubang &amp; retak</p><ul><li>Titik 1</li><li>Titik 2</li></ul>',
-          suggestion: '<p>Pengaspalan <strong>ulang</strong></p>',
-          submittedAt: isDraft ? null : new Date(submitted),
-        })
-        .returning();
-      await t.db.insert(surveyRoadTypes).values({ surveyId: survey!.id, roadTypeId: workType!.id });
-      const [road] = await t.db
-        .insert(surveyRoads)
-        .values({
-          surveyId: survey!.id,
-          drawLine: [{ startLat: -7.2575, startLon: 112.7381, endLat: -7.2628, endLon: 112.7395 }],
-        })
-        .returning();
-      await t.db.insert(surveyRoadAsbItems).values([
-        { surveyRoadId: road!.id, name: 'Aspal Hotmix', unitPrice: 185_000, long: '120', wide: '6' },
-        { surveyRoadId: road!.id, name: 'Saluran U-Ditch', unitPrice: 1_250_000, long: '35.5', wide: '1' },
-      ]);
-      const key = `surveys/${survey!.id}/foto.png`;
-      mkdirSync(path.join(t.config.DATA_DIR, 'files', 'surveys', String(survey!.id)), { recursive: true });
+      const survey = await buildSurvey(t.db, {
+        proposalId: proposal.id,
+        isDraft,
+        roadCondition: `Retak buaya (survey ${round + 1})`,
+        canalExisting: options.canalExisting ?? 'Ada, kedua sisi',
+        canalCondition: options.canalCondition ?? '=cmd|"/c calc"!A1',
+        damageIdentification: '<p>Lubang &amp; retak</p><ul><li>Titik 1</li><li>Titik 2</li></ul>',
+        suggestion: '<p>Pengaspalan <strong>ulang</strong></p>',
+        submittedAt: isDraft ? null : new Date(submitted),
+        roadTypeIds: [workType!.id],
+        lines: [
+          {
+            drawLine: [{ startLat: -7.2575, startLon: 112.7381, endLat: -7.2628, endLon: 112.7395 }],
+            items: [
+              { name: 'Aspal Hotmix', unitPrice: 185_000, long: '120', wide: '6' },
+              { name: 'Saluran U-Ditch', unitPrice: 1_250_000, long: '35.5', wide: '1' },
+            ],
+          },
+        ],
+      });
+      const key = `surveys/${survey.id}/foto.png`;
+      mkdirSync(path.join(t.config.DATA_DIR, 'files', 'surveys', String(survey.id)), { recursive: true });
       writeFileSync(path.join(t.config.DATA_DIR, 'files', key), PHOTO);
       await t.db.insert(surveyPhotos).values({
-        surveyId: survey!.id,
+        surveyId: survey.id,
         photoCategoryId: category!.id,
         name: 'foto.png',
         ext: 'png',
@@ -138,48 +122,51 @@ beforeAll(async () => {
         storageKey: key,
       });
     }
-    return proposal!.id;
+    return proposal.id;
   }
 
   ids = {
     // Surveyed twice in range: the export shows the newer survey only.
     twice: await surveyed({
       name: 'Budi Santoso',
-      villageId: kapasari!.id,
+      villageId: genteng.villageId,
       consultantId: internal.consultantId,
       surveys: ['2026-03-02T03:00:00Z', '2026-03-20T03:00:00Z'],
     }),
-    // A citizen's text that a spreadsheet would run as a formula.
+    // Texts typed the way a spreadsheet would take for a formula, had they been typed into one.
     formula: await surveyed({
       name: '=HYPERLINK("http://evil.test","klik")',
-      villageId: kapasari!.id,
+      villageId: genteng.villageId,
       consultantId: internal.consultantId,
       surveys: ['2026-03-10T03:00:00Z'],
-      address: '@SUM(A1:A9)',
+      address: '@mention',
+      phone: '+62 812-3456-7890',
+      canalExisting: '-',
+      canalCondition: '=SUM(A1)',
     }),
     // 20:00 UTC on 31 March is 03:00 WIB on 1 April: in April for the office.
     lateNight: await surveyed({
       name: 'Citra Lestari',
-      villageId: kapasari!.id,
+      villageId: genteng.villageId,
       consultantId: internal.consultantId,
       surveys: ['2026-03-31T20:00:00Z'],
     }),
     draftOnly: await surveyed({
       name: 'Dewi Draft',
-      villageId: kapasari!.id,
+      villageId: genteng.villageId,
       consultantId: internal.consultantId,
       surveys: ['draft'],
     }),
     otherDistrict: await surveyed({
       name: 'Eko Timur',
-      villageId: airlangga!.id,
+      villageId: gubeng.villageId,
       consultantId: external.consultantId,
       surveys: ['2026-03-15T03:00:00Z'],
     }),
     // Its photo file has gone missing from storage.
     lostPhoto: await surveyed({
       name: 'Fajar Hilang',
-      villageId: kapasari!.id,
+      villageId: genteng.villageId,
       consultantId: internal.consultantId,
       surveys: ['2026-05-05T03:00:00Z'],
     }),
@@ -209,10 +196,15 @@ const exportCall = (body: Partial<TSurveyExportInput>, headers = admin) =>
 async function workbookOf(content: Buffer) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  const rowsOf = (name: string) => {
+  const sheetOf = (name: string) => {
     const sheet = workbook.getWorksheet(name);
     if (!sheet) throw new Error(`no sheet ${name}`);
-    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    return sheet;
+  };
+  const headerOf = (sheet: ExcelJS.Worksheet) => (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+  const rowsOf = (name: string) => {
+    const sheet = sheetOf(name);
+    const header = headerOf(sheet);
     const rows: Record<string, unknown>[] = [];
     sheet.eachRow((row, number) => {
       if (number === 1) return;
@@ -221,8 +213,24 @@ async function workbookOf(content: Buffer) {
     });
     return rows;
   };
-  return { names: workbook.worksheets.map((sheet) => sheet.name), rowsOf };
+  /** The cells, by header, of the first data row whose `column` holds `value`. */
+  const cellsOf = (name: string, column: string, value: unknown) => {
+    const sheet = sheetOf(name);
+    const header = headerOf(sheet);
+    const at = header.indexOf(column) + 1;
+    for (let number = 2; number <= sheet.rowCount; number++) {
+      const row = sheet.getRow(number);
+      if (row.getCell(at).value === value) {
+        return Object.fromEntries(header.map((key, index) => [key, row.getCell(index + 1)]));
+      }
+    }
+    throw new Error(`no row with ${column} ${String(value)} in ${name}`);
+  };
+  return { names: workbook.worksheets.map((sheet) => sheet.name), sheetOf, rowsOf, cellsOf };
 }
+
+/** A calendar day as exceljs reads a day cell back. */
+const day = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
 describe('POST export (.xlsx)', () => {
   it('writes one row per surveyed proposal in range and district, the newest survey, and the ASB sheet', async () => {
@@ -241,9 +249,9 @@ describe('POST export (.xlsx)', () => {
     );
     const budi = rows.find((row) => row['ID Usulan'] === ids.twice)!;
     expect(budi).toMatchObject({
-      'Tanggal Survey': '20-03-2026',
+      'Tanggal Survey': day('2026-03-20'),
       'Jenis Usulan': 'Pokir',
-      'Tanggal Usulan': '10-02-2026',
+      'Tanggal Usulan': day('2026-02-10'),
       Pengusul: 'Budi Santoso',
       Jalan: 'Jalan Tunjungan',
       RT: '03',
@@ -259,7 +267,7 @@ describe('POST export (.xlsx)', () => {
     expect(String(budi['Item ASB (Panjang × Lebar × Harga Satuan = Biaya)'])).toContain(
       'Ruas 1 - Saluran U-Ditch: 35.5 m × 1 m × Rp 1.250.000 = Rp 44.375.000',
     );
-    expect(String(budi.Foto)).toMatch(
+    expect((budi.Foto as ExcelJS.CellHyperlinkValue).text).toMatch(
       /^Foto\/\d+ - Budi Santoso - Jalan Tunjungan\/1\. Kondisi Eksisting\.png$/,
     );
     const items = book.rowsOf('Item ASB');
@@ -275,6 +283,47 @@ describe('POST export (.xlsx)', () => {
     });
   });
 
+  it('writes days as dates shown DD-MM-YYYY and money as numbers shown in whole Rupiah', async () => {
+    const book = await workbookOf((await exportCall({})).rawPayload);
+    const survey = book.cellsOf('Hasil Survey', 'ID Usulan', ids.twice);
+    // The day the office saw: 03:00 UTC is 10:00 in Jakarta.
+    expect(survey['Tanggal Survey']!.value).toEqual(day('2026-03-20'));
+    expect(survey['Tanggal Usulan']!.value).toEqual(day('2026-02-10'));
+    for (const header of ['Tanggal Survey', 'Tanggal Usulan']) {
+      expect(survey[header]!.type, header).toBe(ExcelJS.ValueType.Date);
+      expect(survey[header]!.numFmt, header).toBe('dd-mm-yyyy');
+    }
+    expect(survey['Total Biaya']!.value).toBe(177_575_000);
+    expect(survey['Total Biaya']!.numFmt).toBe('"Rp" #,##0');
+
+    const item = book.cellsOf('Item ASB', 'Item ASB', 'Saluran U-Ditch');
+    expect(item['Tanggal Survey']!.value).toBeInstanceOf(Date);
+    expect(item['Tanggal Survey']!.numFmt).toBe('dd-mm-yyyy');
+    for (const header of ['Harga Satuan', 'Biaya']) {
+      expect(typeof item[header]!.value, header).toBe('number');
+      expect(item[header]!.numFmt, header).toBe('"Rp" #,##0');
+    }
+    // The late-night survey is on the office's 1 April, not UTC's 31 March.
+    const april = await workbookOf(
+      (await exportCall({ startDate: '2026-04-01', endDate: '2026-04-30' })).rawPayload,
+    );
+    expect(april.cellsOf('Hasil Survey', 'ID Usulan', ids.lateNight)['Tanggal Survey']!.value).toEqual(
+      day('2026-04-01'),
+    );
+  });
+
+  it('filters every sheet from its header row over all its rows, and keeps the header in view', async () => {
+    const book = await workbookOf((await exportCall({})).rawPayload);
+    // 26 columns (A:Z) and 3 surveys; 12 columns (A:L) and 6 items.
+    expect(book.sheetOf('Hasil Survey').autoFilter).toBe('A1:Z4');
+    expect(book.sheetOf('Item ASB').autoFilter).toBe('A1:L7');
+    for (const name of book.names) {
+      expect(book.sheetOf(name).views, name).toEqual([
+        expect.objectContaining({ state: 'frozen', ySplit: 1, topLeftCell: 'A2' }),
+      ]);
+    }
+  });
+
   it('numbers the surveyed roads (Ruas) in the survey order, a road without items included', async () => {
     const [village] = await t.db.select().from(villages).where(eq(villages.name, 'Kapasari'));
     const [road] = await t.db.select().from(roads).where(eq(roads.name, 'Jalan Tunjungan'));
@@ -282,44 +331,28 @@ describe('POST export (.xlsx)', () => {
       .insert(roadTypes)
       .values([{ name: 'Rehabilitasi' }, { name: 'Normalisasi Saluran' }])
       .returning();
-    const [proposal] = await t.db
-      .insert(proposals)
-      .values({
-        proposalType: 'taruna',
-        proposalDate: '2026-05-20',
-        proposerName: 'Gita Dua Ruas',
-        phoneNumber: '081234500009',
-        roadId: road!.id,
-        villageId: village!.id,
-        address: 'Dua ruas jalan',
-        consultantId: internal.consultantId,
-        statusType: 'surveyed',
-      })
-      .returning();
-    const [survey] = await t.db
-      .insert(surveys)
-      .values({
-        proposalId: proposal!.id,
-        consultantId: internal.consultantId,
-        isDraft: false,
-        submittedAt: new Date('2026-06-10T03:00:00Z'),
-      })
-      .returning();
-    await t.db
-      .insert(surveyRoadTypes)
-      .values(types.map((type) => ({ surveyId: survey!.id, roadTypeId: type.id })));
+    const proposal = await buildProposal(t.db, {
+      proposalDate: '2026-05-20',
+      proposerName: 'Gita Dua Ruas',
+      phoneNumber: '081234500009',
+      roadId: road!.id,
+      villageId: village!.id,
+      address: 'Dua ruas jalan',
+      consultantId: internal.consultantId,
+      statusType: 'surveyed',
+    });
     // Inserted second but placed first: the order is the survey's, not the insert's.
-    const [second, first] = await t.db
-      .insert(surveyRoads)
-      .values([
-        { surveyId: survey!.id, position: 1, drawLine: [] },
-        { surveyId: survey!.id, position: 0, drawLine: [] },
-      ])
-      .returning();
+    const survey = await buildSurvey(t.db, {
+      proposalId: proposal.id,
+      submittedAt: new Date('2026-06-10T03:00:00Z'),
+      roadTypeIds: types.map((type) => type.id),
+      lines: [
+        { position: 1, items: [{ name: 'Paving K-300', unitPrice: 210_000, long: '10', wide: '2' }] },
+        { position: 0 },
+      ],
+    });
+    const [, first] = survey.lines;
     expect(first).toBeDefined();
-    await t.db
-      .insert(surveyRoadAsbItems)
-      .values({ surveyRoadId: second!.id, name: 'Paving K-300', unitPrice: 210_000, long: '10', wide: '2' });
 
     const book = await workbookOf(
       (await exportCall({ startDate: '2026-06-01', endDate: '2026-06-30' })).rawPayload,
@@ -338,14 +371,31 @@ describe('POST export (.xlsx)', () => {
     ]);
   });
 
-  it('neutralises text that a spreadsheet would run as a formula', async () => {
-    const book = await workbookOf((await exportCall({})).rawPayload);
-    const row = book.rowsOf('Hasil Survey').find((item) => item['ID Usulan'] === ids.formula)!;
-    expect(row.Pengusul).toBe('\'=HYPERLINK("http://evil.test","klik")');
-    expect(row.Alamat).toBe("'@SUM(A1:A9)");
-    expect(row['Kondisi Saluran']).toBe('\'=cmd|"/c calc"!A1');
-    const item = book.rowsOf('Item ASB').find((entry) => entry['ID Usulan'] === ids.formula)!;
-    expect(item.Pengusul).toBe('\'=HYPERLINK("http://evil.test","klik")');
+  it('writes text as typed, with no apostrophe, and never as a formula', async () => {
+    const content = (await exportCall({})).rawPayload;
+    const book = await workbookOf(content);
+    const typed = {
+      Pengusul: '=HYPERLINK("http://evil.test","klik")',
+      'No HP': '+62 812-3456-7890',
+      Alamat: '@mention',
+      'Saluran Eksisting': '-',
+      'Kondisi Saluran': '=SUM(A1)',
+    };
+    const cells = book.cellsOf('Hasil Survey', 'ID Usulan', ids.formula);
+    for (const [header, value] of Object.entries(typed)) {
+      expect(cells[header]!.value, header).toBe(value);
+      expect(cells[header]!.type, header).toBe(ExcelJS.ValueType.String);
+      expect(cells[header]!.formula, header).toBeUndefined();
+    }
+    const item = book.cellsOf('Item ASB', 'ID Usulan', ids.formula);
+    expect(item.Pengusul!.value).toBe(typed.Pengusul);
+    expect(item.Pengusul!.type).toBe(ExcelJS.ValueType.String);
+    // Nor is a formula anywhere in the file's sheets.
+    const sheets = [...(await zipEntries(content))].filter(([name]) =>
+      name.startsWith('xl/worksheets/sheet'),
+    );
+    expect(sheets).toHaveLength(2);
+    for (const [name, xml] of sheets) expect(xml.toString(), name).not.toMatch(/<f[\s>/]/);
   });
 
   it("takes days in the office's time zone and districts as chosen", async () => {
@@ -395,13 +445,26 @@ describe('POST export (photos)', () => {
     for (const content of entries.values()) expect(content.equals(PHOTO)).toBe(true);
   });
 
-  it("'all' holds the workbook beside the photos it names", async () => {
+  it("'all' holds the workbook beside the photos it names, each row linked to its photos' folder", async () => {
     const entries = await zipEntries((await exportCall({ option: 'all' })).rawPayload);
     const workbook = entries.get('Hasil Survey.xlsx');
     expect(workbook).toBeDefined();
-    const rows = (await workbookOf(workbook!)).rowsOf('Hasil Survey');
+    const book = await workbookOf(workbook!);
+    const rows = book.rowsOf('Hasil Survey');
     expect(rows).toHaveLength(3);
-    for (const row of rows) expect(entries.has(String(row.Foto))).toBe(true);
+    for (const row of rows) {
+      const cell = book.cellsOf('Hasil Survey', 'ID Usulan', row['ID Usulan']).Foto!;
+      expect(cell.type).toBe(ExcelJS.ValueType.Hyperlink);
+      expect(cell.font).toMatchObject({ underline: true });
+      const link = cell.hyperlink;
+      // Relative to the workbook: no scheme, no root, no way up.
+      expect(link).toMatch(/^Foto\/[^/]+$/);
+      const folder = link.split('/').map(decodeURIComponent).join('/');
+      const listed = cell.text.split('\n');
+      expect(listed.length).toBeGreaterThan(0);
+      for (const photo of listed) expect(entries.has(photo), photo).toBe(true);
+      expect([...entries.keys()].filter((name) => name.startsWith(`${folder}/`))).toEqual(listed);
+    }
   });
 });
 

@@ -1,23 +1,29 @@
 import type { Writable } from 'node:stream';
-import {
-  asbItemCost,
-  formatDate,
-  PROCESS_TYPE_NAMES,
-  PROPOSAL_TYPE_NAMES,
-  statusLabel,
-} from '@eusulan/shared';
+import { asbItemCost, PROCESS_TYPE_NAMES, PROPOSAL_TYPE_NAMES, statusLabel } from '@eusulan/shared';
 import ExcelJS from 'exceljs';
 import { richTextToPlain } from '../../lib/rich-text.ts';
-import { neutraliseCell } from '../../lib/spreadsheet.ts';
-import { photoPathsOf } from './survey-export.files.ts';
+import {
+  DAY_FORMAT,
+  FROZEN_HEADER,
+  filterFromHeader,
+  LINK_STYLE,
+  RUPIAH_FORMAT,
+  relativeLink,
+  spreadsheetDay,
+  spreadsheetDayIn,
+} from '../../lib/spreadsheet.ts';
+import { photoFolderOf, photoPathsOf } from './survey-export.files.ts';
 import { exportPacer, zipInputOf } from './survey-export.pacing.ts';
 import type { ExportPart, ExportRow } from './survey-export.queries.ts';
 
-const RUPIAH = '"Rp" #,##0.00';
 const METRES = '#,##0.00';
 
-/** Every text of a citizen or a consultant passes here: no cell can start a formula. */
-const text = (value: string | null | undefined) => neutraliseCell(value ?? '');
+/**
+ * A citizen's or a consultant's text as typed. An xlsx string cell is data that no spreadsheet program runs as
+ * a formula, so `=1+1` or `+62 812...` need no apostrophe (which would show, being part of the text); nothing
+ * typed is an empty cell, which a filter lists as blank.
+ */
+const text = (value: string | null | undefined) => value || null;
 
 /**
  * Rupiah as formatRupiah (@eusulan/shared) writes it, with one formatter for the whole export: building an
@@ -26,27 +32,12 @@ const text = (value: string | null | undefined) => neutraliseCell(value ?? '');
 const RUPIAH_NUMBER = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 5 });
 const rupiahText = (amount: number) => (Number.isFinite(amount) ? `Rp ${RUPIAH_NUMBER.format(amount)}` : '-');
 
-/** DD-MM-YYYY of an instant in the office's time zone, with one formatter per export. */
-function dayFormatter(timeZone: string) {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return (instant: Date | null) => {
-    if (!instant) return '';
-    const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-    return formatDate(`${parts.year}-${parts.month}-${parts.day}`);
-  };
-}
-
 const SURVEY_COLUMNS: Partial<ExcelJS.Column>[] = [
   { header: 'No', key: 'no', width: 6 },
   { header: 'ID Usulan', key: 'id', width: 10 },
-  { header: 'Tanggal Survey', key: 'surveyDate', width: 14 },
+  { header: 'Tanggal Survey', key: 'surveyDate', width: 14, style: { numFmt: DAY_FORMAT } },
   { header: 'Jenis Usulan', key: 'type', width: 13 },
-  { header: 'Tanggal Usulan', key: 'proposalDate', width: 14 },
+  { header: 'Tanggal Usulan', key: 'proposalDate', width: 14, style: { numFmt: DAY_FORMAT } },
   { header: 'Pengusul', key: 'proposer', width: 24 },
   { header: 'No HP', key: 'phone', width: 16 },
   { header: 'Jalan', key: 'road', width: 26 },
@@ -66,14 +57,14 @@ const SURVEY_COLUMNS: Partial<ExcelJS.Column>[] = [
   { header: 'Identifikasi Kerusakan', key: 'damage', width: 40 },
   { header: 'Saran dan Masukan', key: 'suggestion', width: 40 },
   { header: 'Item ASB (Panjang × Lebar × Harga Satuan = Biaya)', key: 'items', width: 60 },
-  { header: 'Total Biaya', key: 'total', width: 20, style: { numFmt: RUPIAH } },
-  { header: 'Foto', key: 'photos', width: 50 },
+  { header: 'Total Biaya', key: 'total', width: 20, style: { numFmt: RUPIAH_FORMAT } },
+  { header: 'Foto', key: 'photos', width: 50, style: LINK_STYLE },
 ];
 
 const ITEM_COLUMNS: Partial<ExcelJS.Column>[] = [
   { header: 'No', key: 'no', width: 6 },
   { header: 'ID Usulan', key: 'id', width: 10 },
-  { header: 'Tanggal Survey', key: 'surveyDate', width: 14 },
+  { header: 'Tanggal Survey', key: 'surveyDate', width: 14, style: { numFmt: DAY_FORMAT } },
   { header: 'Pengusul', key: 'proposer', width: 24 },
   { header: 'Jalan', key: 'road', width: 26 },
   { header: 'Kelurahan', key: 'village', width: 18 },
@@ -81,8 +72,8 @@ const ITEM_COLUMNS: Partial<ExcelJS.Column>[] = [
   { header: 'Item ASB', key: 'item', width: 40 },
   { header: 'Panjang (m)', key: 'long', width: 12, style: { numFmt: METRES } },
   { header: 'Lebar (m)', key: 'wide', width: 12, style: { numFmt: METRES } },
-  { header: 'Harga Satuan', key: 'unitPrice', width: 18, style: { numFmt: RUPIAH } },
-  { header: 'Biaya', key: 'cost', width: 20, style: { numFmt: RUPIAH } },
+  { header: 'Harga Satuan', key: 'unitPrice', width: 18, style: { numFmt: RUPIAH_FORMAT } },
+  { header: 'Biaya', key: 'cost', width: 20, style: { numFmt: RUPIAH_FORMAT } },
 ];
 
 /** Every ASB item of a survey with its road number and cost (spec §9: length × width × unit price). */
@@ -103,7 +94,7 @@ function itemsOf(row: ExportRow) {
   );
 }
 
-function surveyRow(row: ExportRow, no: number, surveyDate: string) {
+function surveyRow(row: ExportRow, no: number, surveyDate: Date | null) {
   const { proposal, survey } = row;
   const items = itemsOf(row);
   return {
@@ -111,7 +102,7 @@ function surveyRow(row: ExportRow, no: number, surveyDate: string) {
     id: proposal.id,
     surveyDate,
     type: PROPOSAL_TYPE_NAMES[proposal.proposalType],
-    proposalDate: formatDate(proposal.proposalDate),
+    proposalDate: spreadsheetDay(proposal.proposalDate),
     proposer: text(proposal.proposerName),
     phone: text(proposal.phoneNumber),
     road: text(proposal.roadName),
@@ -139,12 +130,18 @@ function surveyRow(row: ExportRow, no: number, surveyDate: string) {
         .join('\n'),
     ),
     total: Math.round(items.reduce((sum, item) => sum + item.cost, 0) * 100) / 100,
-    photos: text(
-      photoPathsOf(row)
-        .map((entry) => entry.path)
-        .join('\n'),
-    ),
+    photos: photosCell(row),
   };
+}
+
+/**
+ * The row's photo paths, linked to their folder: a cell holds one link, and the folder opens on all of them.
+ * The link is relative to the workbook, so it leads to the photos in the 'all' zip once extracted, and in a
+ * '.xlsx' saved beside an extracted 'foto' zip (the same Foto/ folders).
+ */
+function photosCell(row: ExportRow): ExcelJS.CellHyperlinkValue | null {
+  const paths = photoPathsOf(row).map((entry) => entry.path);
+  return paths.length ? { text: paths.join('\n'), hyperlink: relativeLink(photoFolderOf(row)) } : null;
 }
 
 function headerStyle(sheet: ExcelJS.Worksheet) {
@@ -152,9 +149,6 @@ function headerStyle(sheet: ExcelJS.Worksheet) {
   header.font = { bold: true };
   header.alignment = { vertical: 'middle', wrapText: true };
 }
-
-/** The header row stays in view while scrolling (a streamed sheet takes its views when added). */
-const FROZEN_HEADER: Partial<ExcelJS.AddWorksheetOptions> = { views: [{ state: 'frozen', ySplit: 1 }] };
 
 /**
  * Adds and commits rows whose cells share one style object per column. exceljs gives every cell a style
@@ -165,9 +159,11 @@ function rowWriter(sheet: ExcelJS.Worksheet, columns: Partial<ExcelJS.Column>[])
   sheet.columns = columns;
   headerStyle(sheet);
   const styles = columns.map((column) => ({ ...(column.style ?? {}) }) as Partial<ExcelJS.Style>);
+  let lastRow = 1;
   return {
     add(values: Record<string, unknown>) {
       const row = sheet.addRow(values);
+      lastRow = row.number;
       row.eachCell((cell, column) => {
         cell.style = styles[column - 1] ?? {};
       });
@@ -175,12 +171,15 @@ function rowWriter(sheet: ExcelJS.Worksheet, columns: Partial<ExcelJS.Column>[])
     },
     /** Where written XML waits for the zip; the writer pauses when it grows (a slow zip or a slow client). */
     zipInput: () => zipInputOf(sheet),
-    commit: () => sheet.commit(),
+    commit() {
+      filterFromHeader(sheet, columns.length, lastRow);
+      sheet.commit();
+    },
   };
 }
 
 /**
- * 'Hasil Survey.xlsx' written as a stream (issue 9): sheet 'Hasil Survey' with one row per surveyed
+ * 'Hasil Survey.xlsx' written as a stream: sheet 'Hasil Survey' with one row per surveyed
  * proposal, then sheet 'Item ASB' with one row per ASB item. Each sheet is a pass over `rows(part)` (the
  * database read in batches), committed row by row and paced (exportPacer), so the download starts at once,
  * memory stays flat and other requests are still answered meanwhile.
@@ -199,7 +198,7 @@ export async function writeSurveyWorkbook(
   });
   workbook.creator = 'e-Usulan Jalan';
   const pace = exportPacer(output, othersWaiting);
-  const dayOf = dayFormatter(timeZone);
+  const dayOf = spreadsheetDayIn(timeZone);
 
   const surveySheet = rowWriter(workbook.addWorksheet('Hasil Survey', FROZEN_HEADER), SURVEY_COLUMNS);
   let no = 0;

@@ -1,4 +1,4 @@
-// Zips for the completed-work tests and bench, built in memory with the same writer the template uses.
+// Zips for the completed-work tests, built in memory with the same writer the template uses.
 import JSZip from 'jszip';
 import {
   type CompletedWorkFeature,
@@ -10,8 +10,8 @@ import {
   writeLineShapefile,
   type ZipEntry,
   zipEntries,
-} from './completed-work-shapefile.ts';
-import { packageFeatures } from './completed-work-template.ts';
+} from '../src/modules/completed-work/completed-work-shapefile.ts';
+import { packageFeatures } from '../src/modules/completed-work/completed-work-template.ts';
 
 /** Real Surabaya streets, approximately, [longitude, latitude]. */
 export const STREETS = {
