@@ -31,10 +31,10 @@ import { selectListRoutes } from './modules/select-list/select-list.routes.ts';
 import { surveyRoutes } from './modules/survey/survey.routes.ts';
 import { surveyExportRoutes } from './modules/survey-export/survey-export.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, refuseUnroutableUrl } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { requestIdFor, requestIdPlugin } from './plugins/request-id.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin, webDistDir } from './plugins/web-app.ts';
 import './plugins/context.ts';
 import { createFileStorage } from './storage/create-file-storage.ts';
@@ -105,6 +105,8 @@ export async function buildApp(
     onRoute?: (route: RouteOptions) => void;
   } = {},
 ) {
+  const webDist = webDistDir(config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null);
+  const harden = securityHeaders(config, webDist && readFileSync(path.join(webDist, 'index.html'), 'utf8'));
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     // One proxy hop: the client address is the last one the proxy appended, not one the client wrote.
@@ -113,6 +115,11 @@ export async function buildApp(
     // Each request's id (pino's reqId on its log lines): a sane incoming x-request-id, else a new one.
     requestIdHeader: false,
     genReqId: requestIdFor,
+    // A URL the router cannot take (a broken %-escape, an over-long path parameter) reaches no hook.
+    frameworkErrors: (error, request, reply) => {
+      harden(request, reply);
+      return refuseUnroutableUrl(error, request, reply);
+    },
   });
   const secret = resolveTokenSecret(config.TOKEN_SECRET, config.DATA_DIR);
   const storage = options.storage ?? createFileStorage(config);
@@ -136,11 +143,7 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
-  const webDist = webDistDir(config.NODE_ENV === 'production' ? config.WEB_DIST_DIR : null);
-  await app.register(securityHeadersPlugin, {
-    config,
-    indexHtml: webDist && readFileSync(path.join(webDist, 'index.html'), 'utf8'),
-  });
+  await app.register(securityHeadersPlugin, { harden });
   await app.register(errorsPlugin);
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin, { token: config.METRICS_TOKEN, usage: database.usage });

@@ -27,6 +27,23 @@ const duration = z
     return amount * factor;
   });
 
+/**
+ * 'minLon,minLat,maxLon,maxLat' in WGS84 degrees -> an area. The default is Kota Surabaya's extent
+ * (112.57..112.85 E, 7.36..7.18 S) with about 5 km around it.
+ */
+const officeArea = z
+  .string()
+  .default('112.52,-7.41,112.90,-7.13')
+  .transform((value, context) => {
+    const numbers = value.split(',').map((part) => Number(part.trim()));
+    const [minLon = Number.NaN, minLat = Number.NaN, maxLon = Number.NaN, maxLat = Number.NaN] = numbers;
+    if (numbers.length !== 4 || !numbers.every(Number.isFinite) || minLon >= maxLon || minLat >= maxLat) {
+      context.addIssue({ code: 'custom', message: 'harus berupa bujurMin,lintangMin,bujurMaks,lintangMaks' });
+      return z.NEVER;
+    }
+    return { minLon, minLat, maxLon, maxLat };
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -106,6 +123,8 @@ const envSchema = z.object({
   AGENCY_NAME: z.string().default('Dinas Sumber Daya Air dan Bina Marga'),
   DEPARTMENT_NAME: z.string().default('Bidang Jalan dan Jembatan'),
   CITY_NAME: z.string().default('Kota Surabaya'),
+  /** Where the office's roads are: a GIS file without a .prj is placed only where it lands inside this. */
+  OFFICE_AREA: officeArea,
   CONTACT_EMAIL: z.email({ error: 'bukan alamat e-mail' }).default('dsdabm@surabaya.go.id'),
   CONTACT_PHONE: z
     .string()

@@ -22,7 +22,7 @@ async function main() {
 
   let closing = false;
   /**
-   * Graceful shutdown (issue 12): stop accepting connections, let the requests in flight finish (an import,
+   * Graceful shutdown: stop accepting connections, let the requests in flight finish (an import,
    * an export) for up to SHUTDOWN_TIMEOUT, run the onClose hooks (where background jobs will stop), then
    * close the database so the embedded one needs no recovery at the next start.
    */

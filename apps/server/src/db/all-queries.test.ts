@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { activeReferences } from '../modules/proposal/proposal.queries.ts';
+import { activeReferences } from '../modules/proposal/proposal-references.queries.ts';
 import { loadSurveys } from '../modules/survey/survey.queries.ts';
 import { allQueries } from './all-queries.ts';
 import type { Db } from './client.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { proposalRowsVersion } from '../modules/proposal/proposal.queries.ts';
+import { proposalRowsVersion } from '../modules/proposal/proposal-rows.queries.ts';
 import { consultants, districts, proposals, roads, subdistricts, villages } from './schema/index.ts';
 
 // Migration 0018: answers kept in memory (search matches, the verification list) are keyed by the version of

@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import pg from 'pg';
 import { sourceFile } from '../server-files.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { PgliteTurns, QueuedPglite } from './pglite-turns.ts';
+import { LockedPglite, PgliteSessionLock } from './pglite-lock.ts';
 import * as schema from './schema/index.ts';
 
 type Schema = typeof schema;
@@ -41,7 +41,7 @@ export interface DatabaseHandle {
 
 /**
  * node-postgres' pool counts: connections open (total) and idle, and queries waiting for a connection. PGlite
- * has one session and no pool: total 1, and waiting counts the calls queued for their turn (pglite-turns.ts).
+ * has one session and no pool: total 1, and waiting counts the calls waiting for its lock (pglite-lock.ts).
  */
 export interface DatabaseUsage {
   max: number;
@@ -69,8 +69,8 @@ export async function openDatabase(options: {
   poolMax?: number;
   /** PGlite only: start a new data directory from this dumpDataDir() tarball (a restore). */
   loadDataDir?: Blob;
-  /** PGlite only: how long a call may wait for its turn before it is refused (pglite-turns.ts). */
-  turnWaitMs?: number;
+  /** PGlite only: how long a call may wait for the session lock before it is refused (pglite-lock.ts). */
+  lockWaitMs?: number;
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
@@ -144,10 +144,10 @@ export async function openDatabase(options: {
       throw error;
     }
   }
-  // One session for the whole server: calls take turns in arrival order, with a bound on the wait.
-  const turns = new PgliteTurns(options.turnWaitMs);
-  const queued = new QueuedPglite(client, turns);
-  const db = drizzlePglite(queued as unknown as PGlite, drizzleOptions);
+  // One session for the whole server: calls take its lock in arrival order, with a bound on the wait.
+  const lock = new PgliteSessionLock(options.lockWaitMs);
+  const locked = new LockedPglite(client, lock);
+  const db = drizzlePglite(locked as unknown as PGlite, drizzleOptions);
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -162,10 +162,10 @@ export async function openDatabase(options: {
     },
     dumpDataDir: () => client.dumpDataDir('gzip'),
     async executeSql(text, values) {
-      if (values?.length) return queued.query(text, values);
-      const results = await queued.exec(text);
+      if (values?.length) return locked.query(text, values);
+      const results = await locked.exec(text);
       return results.at(-1) ?? { rows: [] };
     },
-    usage: () => ({ max: 1, total: 1, idle: turns.busy ? 0 : 1, waiting: turns.waiting }),
+    usage: () => ({ max: 1, total: 1, idle: lock.held ? 0 : 1, waiting: lock.waiting }),
   };
 }

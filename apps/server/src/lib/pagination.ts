@@ -1,4 +1,4 @@
-import { type TListQuery, ZListQuery } from '@eusulan/shared';
+import { type TListQuery, unknownSortMessage, ZListQuery } from '@eusulan/shared';
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { invalid } from './http-error.ts';
@@ -75,10 +75,6 @@ export function readListQuery(
 /** The whitelist's column of a sort key; undefined for any other name, inherited ones included. */
 const sortColumn = (sortable: Record<string, PgColumn>, key: string) =>
   Object.hasOwn(sortable, key) ? sortable[key] : undefined;
-
-/** The 422 text of a sort key outside a list's whitelist, naming the keys it takes. */
-export const unknownSortMessage = (keys: readonly string[]) =>
-  `Kolom urutan tidak dikenal. Pilihan: ${keys.join(', ')}.`;
 
 /** An ILIKE pattern matching the text anywhere, with % and _ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -43,8 +43,13 @@ export const XLSX_TYPES: readonly AcceptedType[] = [
   },
 ];
 
-/** Completed-work imports (spec §5): one .zip; a zip that is really an xlsx, jar or apk is not one. */
-export const ZIP_TYPES: readonly AcceptedType[] = [{ ext: 'zip', mime: 'application/zip', aliases: ['zip'] }];
+/**
+ * Completed-work imports (spec §5): one .zip, or a .kmz (Google Earth's zip of a KML), which keeps its name; a
+ * zip that is really an xlsx, jar or apk is not one.
+ */
+export const ZIP_TYPES: readonly AcceptedType[] = [
+  { ext: 'zip', mime: 'application/zip', aliases: ['zip', 'kmz'] },
+];
 
 export interface UploadRules {
   /** Field names that carry files (`files` also matches `files[]`). */

@@ -43,7 +43,7 @@ const brotliAt = (buffer: Buffer, quality: number) =>
 const FAST_BROTLI = 3;
 /**
  * The quality a kept br body is then made again at, in the background: 12% fewer bytes than quality 3 on
- * encoded polylines (issue 11: both map layers under 10 MB), at about seven times its time, which no one
+ * encoded polylines (which keeps both map layers under 10 MB), at about seven times its time, which no one
  * waits for.
  */
 const REFINED_BROTLI = 5;

@@ -5,7 +5,7 @@ import { RUNS_BUNDLED } from '../server-files.ts';
 export interface WorkerLimits {
   /** The worker thread's V8 old-generation heap, in MB. */
   memoryMb: number;
-  /** From the moment the task is handed over. */
+  /** From the moment its thread is started (each task starts its own). */
   timeoutMs: number;
 }
 
@@ -28,16 +28,6 @@ const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
  */
 const isExhaustion = (error: Error & { code?: string }) =>
   error.code === 'ERR_WORKER_OUT_OF_MEMORY' || error instanceof RangeError;
-
-/**
- * One started thread per task module, its module already loaded, waiting for the next task: starting a
- * thread and loading exceljs or the shapefile readers takes about a second, a waiting one ~20 MB. Each
- * thread runs one task and is ended, so no heap and no state carries over from one file to the next.
- */
-const standby = new Map<string, Worker>();
-const noop = () => undefined;
-/** How long after a task the next one's thread is started (see prepareWorker). */
-const STANDBY_DELAY_MS = 5000;
 
 /**
  * A thread's young generation (V8's default is several times this) is memory every parse holds on top of
@@ -63,38 +53,6 @@ function startWorker(moduleUrl: URL, limits: WorkerLimits) {
   });
 }
 
-const keyOf = (moduleUrl: URL, limits: WorkerLimits) => `${moduleUrl.href}#${limits.memoryMb}`;
-
-function takeWorker(moduleUrl: URL, limits: WorkerLimits) {
-  const key = keyOf(moduleUrl, limits);
-  const waiting = standby.get(key);
-  if (!waiting) return startWorker(moduleUrl, limits);
-  standby.delete(key);
-  waiting.off('error', noop);
-  waiting.ref();
-  return waiting;
-}
-
-/**
- * Starts the next task's thread once this one has exited, and a few seconds later: the caller is then still
- * storing what the task returned, and a thread loading exceljs beside it took a core and 20 MB of that
- * import's peak (10,000 rows: 297-301 → 267-280 MB, issue 11). An import within those seconds starts its own.
- */
-function prepareWorker(moduleUrl: URL, limits: WorkerLimits) {
-  setTimeout(() => {
-    const key = keyOf(moduleUrl, limits);
-    if (standby.has(key)) return;
-    const next = startWorker(moduleUrl, limits);
-    // A waiting thread neither keeps the process alive nor, should it fail, takes it down.
-    next.unref();
-    next.on('error', noop);
-    next.once('exit', () => {
-      if (standby.get(key) === next) standby.delete(key);
-    });
-    standby.set(key, next);
-  }, STANDBY_DELAY_MS).unref();
-}
-
 /**
  * Runs export `name` of the module at `moduleUrl` with `args` in a thread of its own, under a heap limit and a
  * deadline, so a hostile file can exhaust only that thread: the server keeps answering. The thread is ended
@@ -108,17 +66,13 @@ export function runInWorker<T>(
   limits: WorkerLimits,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const worker = takeWorker(moduleUrl, limits);
+    const worker = startWorker(moduleUrl, limits);
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
-      const afterExit = () => {
-        outcome();
-        prepareWorker(moduleUrl, limits);
-      };
-      worker.terminate().then(afterExit, afterExit);
+      worker.terminate().then(outcome, outcome);
     };
     const deadline = setTimeout(() => settle(() => reject(new WorkerLimitError('time'))), limits.timeoutMs);
     worker.once('message', (result: T) => settle(() => resolve(result)));

@@ -1,9 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 
 export const ROUTE_NOT_FOUND_MESSAGE = 'Request/Resource not found!';
 export const SERVER_ERROR_MESSAGE = 'Terjadi kesalahan pada server. Silakan coba lagi.';
+export const BAD_URL_MESSAGE = 'Alamat permintaan tidak valid.';
 
 /** Fastify's own client errors, reworded for the office's staff. */
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
@@ -42,6 +44,28 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
 export function apiNotFound(reply: import('fastify').FastifyReply) {
   return reply.status(404).send({ status: { code: 404, message: ROUTE_NOT_FOUND_MESSAGE }, data: null });
+}
+
+const UNROUTABLE_ANSWERS: Record<string, [status: number, message: string]> = {
+  FST_ERR_BAD_URL: [400, BAD_URL_MESSAGE],
+  FST_ERR_MAX_PARAM_LENGTH: [404, ROUTE_NOT_FOUND_MESSAGE],
+};
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot route, refused before any hook or the error handler runs.
+ * Without this Fastify answers in English, echoing the URL, outside the envelope and without the request id
+ * or no-store, which the hooks would have added. A path parameter over Fastify's length limit cannot name a
+ * record, so it is the 404 of any unknown path; a broken %-escape is a 400.
+ */
+export function refuseUnroutableUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = UNROUTABLE_ANSWERS[error.code];
+  if (!known) request.log.error({ err: describeForLog(error) }, 'unhandled framework error');
+  const [code, message] = known ?? [500, SERVER_ERROR_MESSAGE];
+  return reply
+    .status(code)
+    .header(REQUEST_ID_HEADER, request.id)
+    .header('Cache-Control', 'no-store')
+    .send({ status: { code, message, requestId: request.id }, data: null });
 }
 
 /**

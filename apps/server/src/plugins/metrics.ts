@@ -43,7 +43,7 @@ function routeLabel(request: FastifyRequest) {
 }
 
 /**
- * Prometheus metrics (issue 12): request latency per route pattern, method and status class, requests in
+ * Prometheus metrics: request latency per route pattern, method and status class, requests in
  * flight, the database pool, job counts, and Node's own (event-loop delay, heap, GC, CPU). Each app has its
  * own registry, so tests can build many apps in one process. Without a token configured nothing is
  * measured, and a request pays for no hook.

@@ -5,10 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { testConfig } from '../config.ts';
+import { BAD_URL_MESSAGE, ROUTE_NOT_FOUND_MESSAGE } from './errors.ts';
 import { contentSecurityPolicy, inlineScriptHashes, sourceOf } from './security-headers.ts';
 
-/** The inline module the web build puts in index.html (apps/web/boot-after-paint.ts), in small. */
-const BOOT_SCRIPT = 'const boot = () => import("/assets/index-abc123.js"); requestAnimationFrame(boot);';
+/** The built index.html's entry script, in small: a module by src, with no inline script beside it. */
+const ENTRY_SCRIPT = '<script type="module" crossorigin src="/assets/index-abc123.js"></script>';
 const TILES = 'https://{s}.tiles.example.test/{z}/{x}/{y}.png';
 
 let t: TestApp;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(
     path.join(dist, 'index.html'),
-    `<!doctype html><head><script type="module">${BOOT_SCRIPT}</script></head><div id="root"></div>`,
+    `<!doctype html><head>${ENTRY_SCRIPT}</head><div id="root"></div>`,
   );
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("e-Usulan Jalan");');
   t = await createTestApp({
@@ -61,14 +62,13 @@ function expectHardened(response: Reply) {
 }
 
 describe('the headers of every answer', () => {
-  it('gives the app page a policy that runs its inline boot script by hash and nothing else inline', async () => {
+  it('gives the app page a policy that runs scripts from the server only, nothing inline', async () => {
     for (const url of ['/', '/login', '/maps']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       const policy = expectHardened(response);
-      const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
-      expect(policy.get('script-src')).toEqual(["'self'", `'sha256-${hash}'`]);
+      expect(policy.get('script-src')).toEqual(["'self'"]);
       expect(policy.get('script-src-attr')).toEqual(["'none'"]);
       expect(policy.get('object-src')).toEqual(["'none'"]);
       expect(policy.get('base-uri')).toEqual(["'self'"]);
@@ -117,6 +117,26 @@ describe('the headers of every answer', () => {
       expect(response.statusCode, `${method} ${url}`).toBe(status);
       expect(response.headers['content-type']).toMatch(/application\/json/);
       expect(response.headers['cache-control'], `${method} ${url}`).toBe('no-store');
+      expectHardened(response);
+    }
+  });
+
+  it('answers a URL the router cannot take like any other refusal, in Indonesian and with the same headers', async () => {
+    const calls: [string, number, string][] = [
+      ['/api-web/proposal/%zz', 400, BAD_URL_MESSAGE],
+      ['/usulan%E0%A4%A', 400, BAD_URL_MESSAGE],
+      [`/api-web/proposal/${'1'.repeat(150)}`, 404, ROUTE_NOT_FOUND_MESSAGE],
+    ];
+    for (const [url, status, message] of calls) {
+      const response = await t.app.inject({ method: 'GET', url, headers: admin });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{16}$/);
+      expect(response.json()).toEqual({
+        status: { code: status, message, requestId: response.headers['x-request-id'] },
+        data: null,
+      });
       expectHardened(response);
     }
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { AppConfig } from '../config.ts';
 
 /** Google's documented sources for reCAPTCHA v2 under a CSP (only when it is the configured bot check). */
@@ -14,7 +14,7 @@ const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptch
  * player offers. Photos and videos are taken through a file input, which opens the camera with no
  * permission at all. Only names Chromium knows: an unknown one is a console error on every page.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'geolocation=(self)',
   'fullscreen=(self)',
   'camera=()',
@@ -56,10 +56,11 @@ export function sourceOf(address: string): string | null {
 }
 
 /**
- * The app's Content-Security-Policy: scripts only from this server and the built page's inline boot script
- * (by hash); styles may be inline because antd writes its CSS-in-JS into <style> elements; images also from
- * the map's tile host, the report's logo host and blob:/data: (photo previews, Leaflet's icons); the altcha
- * proof of work runs in a worker made from a blob:. Nothing may frame the app.
+ * The app's Content-Security-Policy: scripts only from this server and any inline script of the built page
+ * (by hash; the build currently has none); styles may be inline because antd writes its CSS-in-JS into
+ * <style> elements; images also from the map's tile host, the report's logo host and blob:/data: (photo
+ * previews, Leaflet's icons); the altcha proof of work runs in a worker made from a blob:. Nothing may frame
+ * the app.
  */
 export function contentSecurityPolicy(config: AppConfig, scriptHashes: string[]) {
   const isRecaptcha = config.CAPTCHA_PROVIDER === 'recaptcha';
@@ -85,26 +86,23 @@ export function contentSecurityPolicy(config: AppConfig, scriptHashes: string[])
   };
 }
 
-interface SecurityHeadersOptions {
-  config: AppConfig;
-  /** The built index.html the server sends, whose inline boot script the policy allows; null without a build. */
-  indexHtml: string | null;
-}
+/** Sets the hardening headers on one answer. */
+export type HardenAnswer = (request: FastifyRequest, reply: FastifyReply) => void;
 
 /**
- * Browser hardening on every answer (API, the web app, media): helmet's headers with the app's CSP, a
- * Permissions-Policy, and `Cache-Control: no-store` on whatever did not choose its own caching, so no
- * answer full of personal data stays in a browser's or a proxy's cache. HSTS is left to the TLS proxy
- * (docs/deploy.md), the one part that knows the site is served over https.
+ * Helmet's headers with the app's CSP, and the Permissions-Policy, for any answer. A function rather than
+ * hooks alone: Fastify refuses a URL it cannot route before any hook runs (app.ts, frameworkErrors), and that
+ * answer must carry them too. HSTS is left to the TLS proxy (docs/deploy.md), the one part that knows the
+ * site is served over https.
+ *
+ * @param indexHtml the built index.html the server sends, whose inline scripts (none today) the policy
+ *   allows by hash; null without a build.
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: SecurityHeadersOptions) => {
-  await app.register(fastifyHelmet, {
+export function securityHeaders(config: AppConfig, indexHtml: string | null): HardenAnswer {
+  const applyHelmet = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(
-        options.config,
-        options.indexHtml ? inlineScriptHashes(options.indexHtml) : [],
-      ),
+      directives: contentSecurityPolicy(config, indexHtml ? inlineScriptHashes(indexHtml) : []),
     },
     // Cross-origin requests carry only the origin: never a media link's ?token=, and tile services that ask
     // for a Referer (OpenStreetMap's policy) still get one.
@@ -112,8 +110,21 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: Se
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  return (request, reply) => {
+    // Helmet's middleware is synchronous: every header is set when it returns.
+    applyHelmet(request.raw, reply.raw, () => {});
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  };
+}
+
+/**
+ * Browser hardening on every answer (API, the web app, media, errors, 404s), and `Cache-Control: no-store`
+ * on whatever did not choose its own caching, so no answer full of personal data stays in a browser's or a
+ * proxy's cache.
+ */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { harden: HardenAnswer }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    options.harden(request, reply);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');

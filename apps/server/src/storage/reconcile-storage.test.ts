@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { TProposalDetail } from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlace } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { fixture, multipart } from '../../test/multipart.ts';
 import { buildApp } from '../app.ts';
-import { districts, proposalFiles, roads, subdistricts, villages } from '../db/schema/index.ts';
+import { proposalFiles } from '../db/schema/index.ts';
 import { createLocalFileStorage } from './file-storage.ts';
-import { holdFilePlacementLock, reconcileStorage } from './reconcile-storage.ts';
+import { reconcileStorage } from './reconcile-storage.ts';
+import { holdFilePlacementLock } from './storage.queries.ts';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -17,18 +19,9 @@ let place: { roadId: number; villageId: number; consultantId: number };
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.signIn('admin')).headers;
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Utara' }).returning();
-  const consultant = await t.signIn('consultan', { districtId: district!.id });
-  const [subdistrict] = await t.db
-    .insert(subdistricts)
-    .values({ name: 'Krembangan', districtId: district!.id })
-    .returning();
-  const [village] = await t.db
-    .insert(villages)
-    .values({ name: 'Dupak', subdistrictId: subdistrict!.id })
-    .returning();
-  const [road] = await t.db.insert(roads).values({ name: 'Jalan Rajawali' }).returning();
-  place = { roadId: road!.id, villageId: village!.id, consultantId: consultant.user.consultantId! };
+  const { districtId, roadId, villageId } = await buildPlace(t.db);
+  const consultant = await t.signIn('consultan', { districtId });
+  place = { roadId, villageId, consultantId: consultant.user.consultantId! };
 });
 afterAll(async () => {
   await t.close();

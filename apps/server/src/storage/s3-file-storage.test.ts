@@ -7,17 +7,17 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { TProposalDetail } from '@eusulan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlace } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { fixture, multipart } from '../../test/multipart.ts';
 import { S3_TEST_KEYS as KEYS, startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { createBackup } from '../backup/create-backup.ts';
 import { restoreBackup } from '../backup/restore-backup.ts';
-import { districts, roads, subdistricts, villages } from '../db/schema/index.ts';
 import { StoredFileMissingError } from './file-storage.ts';
 import { createS3FileStorage, type S3FileStorageOptions } from './s3-file-storage.ts';
 
 /**
- * Issue 12 item 1 against a real S3 HTTP server: s3rver (npm) in its own process on a free port
+ * The shared file store against a real S3 HTTP server: s3rver (npm) in its own process on a free port
  * (test/s3-server.ts says why not MinIO). It speaks S3's REST API and keeps objects on disk, so the SDK sends
  * the requests MinIO or AWS would get; it checks the access key id, not the SigV4 signature.
  */
@@ -188,17 +188,8 @@ describe('STORAGE_DRIVER=s3 through the app', () => {
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode, ready.body).toBe(200);
 
-    const [district] = await t.db.insert(districts).values({ name: 'Surabaya Utara' }).returning();
-    const consultant = await t.signIn('consultan', { districtId: district!.id });
-    const [subdistrict] = await t.db
-      .insert(subdistricts)
-      .values({ name: 'Krembangan', districtId: district!.id })
-      .returning();
-    const [village] = await t.db
-      .insert(villages)
-      .values({ name: 'Dupak', subdistrictId: subdistrict!.id })
-      .returning();
-    const [road] = await t.db.insert(roads).values({ name: 'Jalan Rajawali' }).returning();
+    const { districtId, roadId, villageId } = await buildPlace(t.db);
+    const consultant = await t.signIn('consultan', { districtId });
     const photo = fixture('road-photo.png');
     const body = await multipart(
       {
@@ -206,8 +197,8 @@ describe('STORAGE_DRIVER=s3 through the app', () => {
         proposalDate: '2026-05-04',
         proposerName: 'Bu Lurah',
         phoneNumber: '081298765432',
-        roadId: road!.id,
-        villageId: village!.id,
+        roadId,
+        villageId,
         address: 'Jl. Rajawali No. 7',
         consultantId: consultant.user.consultantId!,
       },

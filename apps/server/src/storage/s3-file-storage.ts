@@ -75,7 +75,7 @@ function unreachableReason(sdk: Sdk, error: unknown, bucket: string, timeoutMs: 
 }
 
 /**
- * Files in an S3-compatible bucket (MinIO, AWS S3), for several instances sharing one store (issue 12 item 1).
+ * Files in an S3-compatible bucket (MinIO, AWS S3), for several instances sharing one store.
  * Uploads are still staged and checked on local disk, then streamed to the bucket; reads stream from it through
  * the server, so every download passes the media routes' access checks (no signed URLs to leak).
  */

@@ -5,7 +5,7 @@ import { users } from './auth.ts';
 export type AuditValues = Record<string, unknown>;
 
 /**
- * The audit trail (issue 10): one row per change of a proposal or a master record, written in the same
+ * The audit trail: one row per change of a proposal or a master record, written in the same
  * transaction as the change. Before and after hold only the fields that changed (a creation: every field
  * after; a deletion: every field before). Names are copied, so the record still reads right after a rename.
  */

@@ -55,6 +55,7 @@ export const sessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** Where the user signed in, as the login limits count addresses (an IPv6 client by its /64). */
     ipAddress: varchar({ length: 64 }),
     userAgent: text(),
   },

@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './change-versions.ts';
 export * from './completed-work.ts';
+export * from './imported-files.ts';
 export * from './jobs.ts';
 export * from './master.ts';
 export * from './proposal.ts';

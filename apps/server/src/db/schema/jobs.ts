@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from '
 import { users } from './auth.ts';
 
 /**
- * Background jobs as the office sees them (issue 12 item 3): who asked, the step and how far it is, the
+ * Background jobs as the office sees them: who asked, the step and how far it is, the
  * answer or why it failed, the export's stored file. pg-boss (its own `pgboss` schema) only hands the job
  * to a worker; see modules/jobs.
  */

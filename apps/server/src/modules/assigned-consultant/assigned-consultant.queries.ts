@@ -2,6 +2,15 @@ import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { consultants } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/pagination.ts';
+import { PROPOSAL_SORTABLE } from '../proposal/proposal-list.queries.ts';
+
+/** The survey-task sort keys of the per-consultant list (spec §2, survey task list). */
+export const TASK_SORTABLE = {
+  id: PROPOSAL_SORTABLE.id,
+  proposal_date: PROPOSAL_SORTABLE.proposal_date,
+  proposer_name: PROPOSAL_SORTABLE.proposer_name,
+  status_type: PROPOSAL_SORTABLE.status_type,
+};
 
 /**
  * Counts per type, year, consultant and status, kept by triggers on proposals (migration 0005), so sorting by active
@@ -60,6 +69,8 @@ export async function listAssignedConsultants(db: Db, list: AssignedConsultantLi
   ]);
   return { rows, total: total?.total ?? 0 };
 }
+
+export type AssignedConsultantRow = Awaited<ReturnType<typeof listAssignedConsultants>>['rows'][number];
 
 export async function consultantExists(db: Db, id: number) {
   const [row] = await db.select({ id: consultants.id }).from(consultants).where(eq(consultants.id, id));

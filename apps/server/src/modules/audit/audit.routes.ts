@@ -3,11 +3,11 @@ import { envelope } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { idParam } from '../../lib/params.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { proposalExists } from '../proposal/proposal.queries.ts';
+import { proposalExists } from '../proposal/proposal-rows.queries.ts';
 import { presentAuditEvent } from './audit.presenter.ts';
 import { listAuditEvents } from './audit.queries.ts';
 
-/** Riwayat Perubahan of a proposal (issue 10): every recorded change, newest first; admins only. */
+/** Riwayat Perubahan of a proposal: every recorded change, newest first; admins only. */
 export async function auditRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   app.get(

@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATRIX } from '../../../test/access-table.ts';
+import { SAMPLE_FEATURES, shapefileZip } from '../../../test/completed-work-zips.ts';
+import { buildWorkType } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { filledImportTemplate } from '../../../test/import-workbook.ts';
 import { waitForJob } from '../../../test/jobs.ts';
@@ -19,8 +21,6 @@ const NOT_AUDITED = new Set([
   'POST /api/auth/me',
   'POST /api/auth/logout',
   'PUT /api/auth/change-password',
-  'POST /api-web/completed-work',
-  'POST /api-web/completed-work/jobs',
   'POST /api-web/export',
   'POST /api-web/export/jobs',
 ]);
@@ -539,12 +539,27 @@ describe('audit trail of a proposal, from registration to approval', () => {
     expect(records.map((record) => record.after?.proposerName)).toEqual(['Budi Santoso', 'Ani']);
     expect(records[0]!.after).toMatchObject({ proposalType: 'pokir', road: 'Jalan Pemuda', rtNumber: '01' });
 
-    // The same import as a background job records its rows when the job stores them, after the 202.
+    // The same import as a background job records its rows when the job stores them, after the 202. Another
+    // workbook: the same file again would be refused as imported before.
+    const secondWorkbook = await filledImportTemplate(t, admin.headers, 'pokir', [
+      [
+        '19-08-2026',
+        'Citra',
+        '081234567891',
+        'Jalan Pemuda',
+        place,
+        '03',
+        '04',
+        'Jl. Pemuda 12',
+        consultantCell,
+      ],
+      ['20-08-2026', 'Dodi', '0315551235', null, place, null, null, 'Gg. Lurus', consultantCell],
+    ]);
     const queued = await send(
       '/api-web/proposal/import-template/jobs',
       admin.headers,
       { proposalType: 'pokir' },
-      { file: [{ name: 'usulan.xlsx', content: workbook }] },
+      { file: [{ name: 'usulan-2.xlsx', content: secondWorkbook }] },
     );
     const job = await waitForJob(t.app, admin.headers, queued.id);
     expect(job.status).toBe('done');
@@ -567,6 +582,42 @@ describe('audit trail of a proposal, from registration to approval', () => {
       headers: admin.headers,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('audit trail of a completed-work import', () => {
+  it('records the import, on either call, and its removal with what it held', async () => {
+    const type = await buildWorkType(t.db, { typeWork: 'Pengaspalan' });
+    const zip = async (layer: string) => ({
+      file: [
+        {
+          name: 'jalan.zip',
+          content: await shapefileZip(SAMPLE_FEATURES, { layer }),
+          type: 'application/zip',
+        },
+      ],
+    });
+    const fields = { year: 2025, type_work_id: type.id };
+    const imported = await send('/api-web/completed-work', admin.headers, fields, await zip('langsung'));
+    const queued = await send('/api-web/completed-work/jobs', admin.headers, fields, await zip('antrian'));
+    const job = await waitForJob(t.app, admin.headers, queued.id);
+    expect(job.status).toBe('done');
+    written.set('POST /api-web/completed-work/jobs', 1);
+
+    const id = imported.completedWork.id as number;
+    await call('DELETE', `/api-web/completed-work/${id}`, admin.headers);
+    const records = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'completed-work'), eq(auditEvents.entityId, id)))
+      .orderBy(auditEvents.id);
+    const held = { fileName: 'jalan.zip', year: 2025, typeWork: 'Pengaspalan', works: 3 };
+    expect(
+      records.map(({ action, actorName, before, after }) => ({ action, actorName, before, after })),
+    ).toEqual([
+      { action: 'import', actorName: admin.name, before: null, after: held },
+      { action: 'delete', actorName: admin.name, before: held, after: null },
+    ]);
   });
 });
 

@@ -117,17 +117,25 @@ export async function updatePassword(db: Db, userId: number, passwordHash: strin
     .where(eq(users.id, userId));
 }
 
-/** Failures within the window and the last of them, per key, as the database's clock sees them. */
+/** One key's failures within the window and the time of the last of them. */
+export interface KeyFailures {
+  failures: number;
+  last: Date | null;
+}
+
+/** Failures per key, with the database's clock, which stamped them. */
 export interface RecentFailures {
   now: Date;
-  account: { failures: number; last: Date | null };
-  address: { failures: number; last: Date | null };
-  pair: { failures: number; last: Date | null };
+  account: KeyFailures;
+  address: KeyFailures;
+  pair: KeyFailures;
 }
 
 /**
  * Failed logins within the last `windowMs` for the username, for the address and for both together, leaving
  * out the attempt being judged (`exceptId`), so parallel attempts still in flight count against each other.
+ * The account and address counts leave out failures of a username at an address it has signed in from: a
+ * user mistyping at their own office slows neither their account elsewhere nor newcomers there.
  */
 export async function countRecentFailures(
   db: Db,
@@ -137,13 +145,19 @@ export async function countRecentFailures(
   const isAccount = sql`${loginFailures.username} = ${key.username}`;
   const isAddress = sql`${loginFailures.ipAddress} = ${key.ipAddress}`;
   const isPair = sql`${isAccount} and ${isAddress}`;
+  const isFromKnownAddress = sql`exists (
+    select 1 from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId}
+    where lower(${users.username}) = ${loginFailures.username} and ${sessions.ipAddress} = ${loginFailures.ipAddress}
+  )`;
+  const countsForAccount = sql`${isAccount} and not ${isFromKnownAddress}`;
+  const countsForAddress = sql`${isAddress} and not ${isFromKnownAddress}`;
   const [row] = await db
     .select({
       now: sql<string>`now()`,
-      accountFailures: sql<number>`(count(*) filter (where ${isAccount}))::int`,
-      accountLast: sql<string | null>`max(${loginFailures.createdAt}) filter (where ${isAccount})`,
-      addressFailures: sql<number>`(count(*) filter (where ${isAddress}))::int`,
-      addressLast: sql<string | null>`max(${loginFailures.createdAt}) filter (where ${isAddress})`,
+      accountFailures: sql<number>`(count(*) filter (where ${countsForAccount}))::int`,
+      accountLast: sql<string | null>`max(${loginFailures.createdAt}) filter (where ${countsForAccount})`,
+      addressFailures: sql<number>`(count(*) filter (where ${countsForAddress}))::int`,
+      addressLast: sql<string | null>`max(${loginFailures.createdAt}) filter (where ${countsForAddress})`,
       pairFailures: sql<number>`(count(*) filter (where ${isPair}))::int`,
       pairLast: sql<string | null>`max(${loginFailures.createdAt}) filter (where ${isPair})`,
     })
@@ -187,12 +201,15 @@ export async function forgetAttempt(db: Db, attemptId: number) {
   await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
 }
 
-/** A success forgets the failures of that username and address; old rows of anyone are pruned too. */
-export async function clearFailures(db: Db, username: string, ipAddress: string, olderThan: Date) {
+/**
+ * A success forgets the failures of that username and address; rows of anyone older than the window are
+ * pruned too, by the database's clock, the one that stamped them and that countRecentFailures reads.
+ */
+export async function clearFailures(db: Db, username: string, ipAddress: string, windowMs: number) {
   await db
     .delete(loginFailures)
     .where(
-      sql`(${loginFailures.username} = ${username} and ${loginFailures.ipAddress} = ${ipAddress}) or ${loginFailures.createdAt} < ${olderThan.toISOString()}`,
+      sql`(${loginFailures.username} = ${username} and ${loginFailures.ipAddress} = ${ipAddress}) or ${loginFailures.createdAt} < now() - make_interval(secs => ${windowMs / 1000})`,
     );
 }
 

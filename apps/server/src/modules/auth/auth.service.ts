@@ -12,7 +12,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/pass
 import type { AppContext } from '../../plugins/context.ts';
 import { presentAuthUser } from './auth.presenter.ts';
 import * as queries from './auth.queries.ts';
-import { loginWait } from './login-limits.ts';
+import { limitAddressOf, loginWait } from './login-limits.ts';
 
 interface LoginInput {
   username: string;
@@ -27,15 +27,15 @@ interface ClientInfo {
 /** Signs a user in: limits, bot check, credentials, then a new session and its token. */
 export async function login(ctx: AppContext, input: LoginInput, client: ClientInfo): Promise<TLoginResult> {
   const username = input.username.trim().toLowerCase();
-  const now = Date.now();
+  const address = limitAddressOf(client.ipAddress);
   // The attempt is written before anything is checked, so parallel requests all count (no race past a limit).
-  const attemptId = await queries.recordFailure(ctx.db, username, client.ipAddress);
+  const attemptId = await queries.recordFailure(ctx.db, username, address);
   const user = await queries.findUserForLogin(ctx.db, username);
   // Asked for an unknown username too (no user has id 0), so both take the same time.
-  const isKnownAddress = await queries.hasSignedInFrom(ctx.db, user?.id ?? 0, client.ipAddress);
+  const isKnownAddress = await queries.hasSignedInFrom(ctx.db, user?.id ?? 0, address);
   const recent = await queries.countRecentFailures(
     ctx.db,
-    { username, ipAddress: client.ipAddress, exceptId: attemptId },
+    { username, ipAddress: address, exceptId: attemptId },
     LOGIN_FAILURE_WINDOW_MS,
   );
   const waitMs = loginWait(recent, isKnownAddress);
@@ -60,10 +60,16 @@ export async function login(ctx: AppContext, input: LoginInput, client: ClientIn
   // A deactivated account answers like a wrong password, so its password cannot be tested.
   if (!user || !passwordMatches || !user.isActive) throw new HttpError(401, AUTH_MESSAGES.badCredentials);
 
-  await queries.clearFailures(ctx.db, username, client.ipAddress, new Date(now - LOGIN_FAILURE_WINDOW_MS));
+  await queries.clearFailures(ctx.db, username, address, LOGIN_FAILURE_WINDOW_MS);
   const sessionId = randomUUID();
-  const expiresAt = new Date(now + ctx.config.TOKEN_TTL * 1000);
-  await queries.insertSession(ctx.db, { id: sessionId, userId: user.id, expiresAt, ...client });
+  const expiresAt = new Date(Date.now() + ctx.config.TOKEN_TTL * 1000);
+  await queries.insertSession(ctx.db, {
+    id: sessionId,
+    userId: user.id,
+    expiresAt,
+    ipAddress: address,
+    userAgent: client.userAgent,
+  });
   const accessToken = ctx.tokens.issue({
     sid: sessionId,
     sub: user.id,

@@ -3,9 +3,10 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlace, buildProposal } from '../../../test/factories.ts';
 import { createTestApp, type TestApp, withoutRequestId } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
-import { captchaUses, districts, proposals, subdistricts, users, villages } from '../../db/schema/index.ts';
+import { captchaUses, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -259,27 +260,10 @@ describe('GET /api-web/need-approval', () => {
   it('flags the types with unverified proposals of the consultant, and surveyed ones for structural', async () => {
     const consultant = await t.signIn('consultan');
     const structural = await t.signIn('structural');
-    const [district] = await t.db.insert(districts).values({ name: 'Wilayah Flag' }).returning();
-    const [subdistrict] = await t.db
-      .insert(subdistricts)
-      .values({ name: 'Kec Flag', districtId: district!.id })
-      .returning();
-    const [village] = await t.db
-      .insert(villages)
-      .values({ name: 'Kel Flag', subdistrictId: subdistrict!.id })
-      .returning();
-    const base = {
-      proposalDate: '2026-11-01',
-      proposerName: 'Pengusul',
-      phoneNumber: '0812',
-      villageId: village!.id,
-      address: 'Alamat',
-      consultantId: consultant.user.consultantId!,
-    };
-    await t.db.insert(proposals).values([
-      { ...base, proposalType: 'pokir', statusType: 'unverified' },
-      { ...base, proposalType: 'taruna', statusType: 'surveyed' },
-    ]);
+    const { villageId } = await buildPlace(t.db);
+    const consultantId = consultant.user.consultantId!;
+    await buildProposal(t.db, { villageId, consultantId, proposalType: 'pokir', statusType: 'unverified' });
+    await buildProposal(t.db, { villageId, consultantId, proposalType: 'taruna', statusType: 'surveyed' });
     const flags = async (headers: Record<string, string>) =>
       (await t.app.inject({ method: 'GET', url: '/api-web/need-approval', headers })).json().data;
     expect(await flags(consultant.headers)).toEqual({

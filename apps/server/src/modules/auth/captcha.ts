@@ -22,7 +22,7 @@ const ALTCHA_VALIDITY_MS = 10 * 60 * 1000;
 
 /**
  * The spent challenges, in the database rather than in this process, so a solution spent on one server is
- * refused by every other (issue 12: stateless instances). A row is kept for the validity from now, which
+ * refused by every other (instances are stateless). A row is kept for the validity from now, which
  * outlasts the challenge's own expiry (set when it was issued); altcha-lib refuses an expired one first.
  * altcha-lib turns a store's error into a failed check; `failed` keeps it, so a database that cannot be
  * reached answers as such, not as a wrong solution.

@@ -6,9 +6,10 @@ import {
   LOGIN_SLOWDOWN_MS,
 } from '@eusulan/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { loginFailures } from '../../db/schema/index.ts';
+import { limitAddressOf } from './login-limits.ts';
 
 /**
  * Sign-in limits per address, per account and per both (OWASP ASVS 5.0 V6.3.1), each over the requests'
@@ -105,6 +106,55 @@ describe('login limits', () => {
     expect((await attempt(newcomer.username, newcomer.password, office)).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64, in which one machine may pick any address', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= LOGIN_MAX_ADDRESS_FAILURES + 2; i += 1) {
+      const address = `2001:db8:60:1:${i.toString(16)}:0:0:${(i * 7).toString(16)}`;
+      statuses.push((await attempt(`semprot-v6-${i}`, 'Rahasia2024', address)).statusCode);
+    }
+    expect(statuses.slice(LOGIN_MAX_ADDRESS_FAILURES)).toEqual([429, 429]);
+    // The next /64 is another network.
+    expect((await attempt('semprot-v6-lain', 'Rahasia2024', '2001:db8:60:2::1')).statusCode).toBe(401);
+
+    // Its owner's next privacy address in the same /64 is still where they signed in before.
+    const owner = await t.buildUser({ role: 'umum' });
+    expect((await attempt(owner.username, owner.password, '2001:db8:70:1::a')).statusCode).toBe(200);
+    for (let i = 1; i <= LOGIN_MAX_ACCOUNT_FAILURES; i += 1) {
+      await attempt(owner.username, `Tebakan${i}xyz`, `2001:db8:71:${i.toString(16)}::1`);
+    }
+    expect((await attempt(owner.username, owner.password, '2001:db8:70:1::b')).statusCode).toBe(200);
+  });
+
+  it('does not slow a newcomer for colleagues mistyping their own passwords where they sign in', async () => {
+    const office = '10.70.0.1';
+    const colleagues = [];
+    for (let i = 0; i <= LOGIN_MAX_ADDRESS_FAILURES; i += 1) {
+      const colleague = await t.buildUser({ role: 'umum' });
+      expect((await attempt(colleague.username, colleague.password, office)).statusCode).toBe(200);
+      colleagues.push(colleague);
+    }
+    for (const colleague of colleagues) {
+      expect((await attempt(colleague.username, 'SalahKetik12', office)).statusCode).toBe(401);
+    }
+    const newcomer = await t.buildUser({ role: 'umum' });
+    expect((await attempt(newcomer.username, newcomer.password, office)).statusCode).toBe(200);
+  });
+
+  it('does not count an owner’s mistypes at their own office against them elsewhere', async () => {
+    const owner = await t.buildUser({ role: 'structural' });
+    const office = '10.80.0.1';
+    expect((await attempt(owner.username, owner.password, office)).statusCode).toBe(200);
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i += 1) {
+      expect((await attempt(owner.username, 'SalahKetik12', office)).statusCode).toBe(401);
+    }
+    const fromElsewhere = LOGIN_MAX_ACCOUNT_FAILURES - LOGIN_MAX_FAILURES + 1;
+    for (let i = 1; i <= fromElsewhere; i += 1) {
+      expect((await attempt(owner.username, `Tebakan${i}xyz`, `10.81.0.${i}`)).statusCode).toBe(401);
+    }
+    // Away from the office the account counts only failures from addresses it never signed in from.
+    expect((await attempt(owner.username, owner.password, '10.82.0.1')).statusCode).toBe(200);
+  });
+
   it('slows rather than locks one account guessed from its owner’s own address', async () => {
     const address = '10.50.0.1';
     const user = await t.buildUser({ role: 'umum' });
@@ -122,6 +172,42 @@ describe('login limits', () => {
     // Half a minute later, not a quarter of an hour, the owner is in.
     await waitAtAddress(address, LOGIN_SLOWDOWN_MS);
     expect((await attempt(user.username, user.password, address)).statusCode).toBe(200);
+  });
+
+  // PGlite keeps time by this process's clock, so only a database server can disagree with it.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'keeps recent failures when a server whose clock runs ahead prunes old ones',
+    async () => {
+      const address = '10.60.0.1';
+      const user = await t.buildUser({ role: 'umum' });
+      for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) {
+        expect((await attempt(user.username, 'SalahTebak99', address)).statusCode).toBe(401);
+      }
+      // Someone else signs in through a server whose clock is 20 minutes ahead of the database's.
+      const other = await t.buildUser({ role: 'umum' });
+      const realNow = Date.now;
+      vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 20 * 60 * 1000);
+      try {
+        expect((await attempt(other.username, other.password, '10.60.0.2')).statusCode).toBe(200);
+      } finally {
+        vi.restoreAllMocks();
+      }
+      expect((await attempt(user.username, user.password, address)).statusCode).toBe(429);
+    },
+  );
+});
+
+describe('the address the limits count by', () => {
+  it('is an IPv4 address as it is, also as a dual-stack socket reports it, and an IPv6 address’s /64', () => {
+    expect(limitAddressOf('10.1.2.3')).toBe('10.1.2.3');
+    expect(limitAddressOf('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(limitAddressOf('::ffff:a01:203')).toBe('10.1.2.3');
+    expect(limitAddressOf('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(limitAddressOf('2001:DB8:1:2::ffff:1.2.3.4')).toBe('2001:db8:1:2::/64');
+    expect(limitAddressOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(limitAddressOf('1::2:3:4:5:6:7')).toBe('1:0:2:3::/64');
+    expect(limitAddressOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(limitAddressOf('unknown')).toBe('unknown');
   });
 });
 

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import {
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_MAX_ACCOUNT_FAILURES,
@@ -5,15 +6,13 @@ import {
   LOGIN_MAX_FAILURES,
   LOGIN_SLOWDOWN_MS,
 } from '@eusulan/shared';
-import type { RecentFailures } from './auth.queries.ts';
+import type { KeyFailures, RecentFailures } from './auth.queries.ts';
 
-interface KeyFailures {
-  failures: number;
-  last: Date | null;
-}
-
-/** How long after its last failure a key past its limit waits: doubling with each failure, at most the window. */
-function waitOf(key: KeyFailures, limit: number): number {
+/**
+ * When a key past its limit may be judged again (epoch ms): its last failure plus a wait that doubles with
+ * each further failure, at most the window; 0 for a key within its limit.
+ */
+function readyAtOf(key: KeyFailures, limit: number): number {
   if (key.failures < limit || !key.last) return 0;
   const doublings = Math.min(key.failures - limit, 16);
   const wait = Math.min(LOGIN_SLOWDOWN_MS * 2 ** doublings, LOGIN_FAILURE_WINDOW_MS);
@@ -28,9 +27,45 @@ function waitOf(key: KeyFailures, limit: number): number {
  */
 export function loginWait(recent: RecentFailures, isKnownAddress: boolean): number {
   const readyAt = Math.max(
-    waitOf(recent.pair, LOGIN_MAX_FAILURES),
-    isKnownAddress ? 0 : waitOf(recent.account, LOGIN_MAX_ACCOUNT_FAILURES),
-    isKnownAddress ? 0 : waitOf(recent.address, LOGIN_MAX_ADDRESS_FAILURES),
+    readyAtOf(recent.pair, LOGIN_MAX_FAILURES),
+    isKnownAddress ? 0 : readyAtOf(recent.account, LOGIN_MAX_ACCOUNT_FAILURES),
+    isKnownAddress ? 0 : readyAtOf(recent.address, LOGIN_MAX_ADDRESS_FAILURES),
   );
   return Math.max(0, readyAt - recent.now.getTime());
+}
+
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, an IPv4 tail as two groups, a zone dropped). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase().split('%')[0] ?? '';
+  const ipv4Tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (ipv4Tail) {
+    const [a, b, c, d] = ipv4Tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, ipv4Tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array(8 - headGroups.length - tailGroups.length).fill('0');
+  return [...headGroups, ...zeros, ...tailGroups].map((group) => Number.parseInt(group, 16));
+}
+
+/**
+ * The address the limits count by, and that a session remembers: an IPv4 address as it is (also when a
+ * dual-stack socket reports it as ::ffff:a.b.c.d), an IPv6 address by its /64 network. One host commonly
+ * holds a whole /64 and picks new addresses in it at will (SLAAC privacy addresses), so counting single
+ * IPv6 addresses would let one machine spray passwords past the address limit, and would make its owner's
+ * address new every day.
+ */
+export function limitAddressOf(ipAddress: string): string {
+  if (!isIPv6(ipAddress)) return ipAddress;
+  const groups = ipv6Groups(ipAddress);
+  const isIpv4Mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (isIpv4Mapped) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }

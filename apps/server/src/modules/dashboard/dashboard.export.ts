@@ -8,7 +8,14 @@ import {
 } from '@eusulan/shared';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import { neutraliseCell } from '../../lib/spreadsheet.ts';
+import {
+  DAY_FORMAT,
+  FROZEN_HEADER,
+  filterFromHeader,
+  RUPIAH_FORMAT,
+  spreadsheetDay,
+  spreadsheetDayIn,
+} from '../../lib/spreadsheet.ts';
 import type { CompletedWorkExportRow, ProposalExportRow } from './dashboard.queries.ts';
 
 /** What both files show: the rows, whether nominal values may be shown, and the filters as words. */
@@ -34,7 +41,8 @@ const metres = (value: number | string | null) =>
   value === null || value === '' ? '-' : `${METRE_NUMBER.format(Number(value))} m`;
 const numberOrNull = (value: number | string | null) =>
   value === null || value === '' ? null : Number(value);
-const text = (value: string | null | undefined) => neutraliseCell(value ?? '');
+/** Text as typed: an xlsx string cell is data, never a formula (see the survey export's `text`). */
+const text = (value: string | null | undefined) => value || null;
 const rtRw = (rt: string | null, rw: string | null) => `${rt ?? '-'}/${rw ?? '-'}`;
 
 function dayOf(instant: Date | string | null, timeZone: string) {
@@ -51,26 +59,30 @@ function dayOf(instant: Date | string | null, timeZone: string) {
 interface Column<TRow> {
   header: string;
   width: number;
-  /** The cell of the workbook (numbers stay numbers). */
-  cell: (row: TRow, index: number) => string | number | null;
+  /** The cell of the workbook (numbers stay numbers, days are dates). */
+  cell: (row: TRow, index: number) => string | number | Date | null;
   /** The text of the PDF table. */
   text: (row: TRow, index: number) => string;
   /** Relative width in the PDF; 0 leaves the column out of the PDF. */
   pdf: number;
+  /** Printed only: the workbook has the column's facts in columns of their own. */
+  isPdfOnly?: boolean;
   nominal?: boolean;
   numFmt?: string;
 }
 
 function proposalColumns(timeZone: string): Column<ProposalExportRow>[] {
+  const surveyDay = spreadsheetDayIn(timeZone);
   return [
     { header: 'No', width: 6, cell: (_r, i) => i + 1, text: (_r, i) => String(i + 1), pdf: 3 },
     { header: 'ID Usulan', width: 10, cell: (r) => r.id, text: (r) => String(r.id), pdf: 0 },
     {
       header: 'Tanggal Usulan',
       width: 14,
-      cell: (r) => formatDate(r.proposalDate),
+      cell: (r) => spreadsheetDay(r.proposalDate),
       text: (r) => formatDate(r.proposalDate),
       pdf: 7,
+      numFmt: DAY_FORMAT,
     },
     {
       header: 'Jenis Usulan',
@@ -93,7 +105,11 @@ function proposalColumns(timeZone: string): Column<ProposalExportRow>[] {
       cell: (r) => rtRw(r.rtNumber, r.rwNumber),
       text: (r) => rtRw(r.rtNumber, r.rwNumber),
       pdf: 4,
+      isPdfOnly: true,
     },
+    // Apart in the workbook, so an analyst can filter one RW or sort by RT.
+    { header: 'RT', width: 5, cell: (r) => r.rtNumber ?? '-', text: (r) => r.rtNumber ?? '-', pdf: 0 },
+    { header: 'RW', width: 5, cell: (r) => r.rwNumber ?? '-', text: (r) => r.rwNumber ?? '-', pdf: 0 },
     { header: 'Kelurahan', width: 18, cell: (r) => text(r.village), text: (r) => r.village, pdf: 8 },
     { header: 'Kecamatan', width: 18, cell: (r) => text(r.subdistrict), text: (r) => r.subdistrict, pdf: 8 },
     { header: 'Alamat', width: 30, cell: (r) => text(r.address), text: (r) => r.address, pdf: 0 },
@@ -108,9 +124,10 @@ function proposalColumns(timeZone: string): Column<ProposalExportRow>[] {
     {
       header: 'Tanggal Survey',
       width: 14,
-      cell: (r) => dayOf(r.submittedAt, timeZone),
+      cell: (r) => surveyDay(r.submittedAt),
       text: (r) => dayOf(r.submittedAt, timeZone),
       pdf: 7,
+      numFmt: DAY_FORMAT,
     },
     {
       header: 'Estimasi Biaya',
@@ -119,7 +136,7 @@ function proposalColumns(timeZone: string): Column<ProposalExportRow>[] {
       text: (r) => rupiah(r.total),
       pdf: 9,
       nominal: true,
-      numFmt: '"Rp" #,##0',
+      numFmt: RUPIAH_FORMAT,
     },
   ];
 }
@@ -164,7 +181,7 @@ const completedWorkColumns: Column<CompletedWorkExportRow>[] = [
     text: (r) => rupiah(r.locationValue),
     pdf: 9,
     nominal: true,
-    numFmt: '"Rp" #,##0',
+    numFmt: RUPIAH_FORMAT,
   },
   {
     header: 'Total Nominal Paket',
@@ -173,7 +190,7 @@ const completedWorkColumns: Column<CompletedWorkExportRow>[] = [
     text: (r) => rupiah(r.packageValue),
     pdf: 9,
     nominal: true,
-    numFmt: '"Rp" #,##0',
+    numFmt: RUPIAH_FORMAT,
   },
 ];
 
@@ -186,8 +203,9 @@ export function dashboardWorkbook(data: DashboardExport): Readable {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   workbook.creator = 'e-Usulan Jalan';
   workbook.created = data.generatedAt;
-  function sheet<T>(name: string, columns: Column<T>[], rows: T[]) {
-    const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  function sheet<T>(name: string, allColumns: Column<T>[], rows: T[]) {
+    const columns = allColumns.filter((column) => !column.isPdfOnly);
+    const worksheet = workbook.addWorksheet(name, FROZEN_HEADER);
     worksheet.columns = columns.map((column, index) => ({
       header: column.header,
       key: `c${index}`,
@@ -198,6 +216,7 @@ export function dashboardWorkbook(data: DashboardExport): Readable {
     rows.forEach((row, index) => {
       worksheet.addRow(columns.map((column) => column.cell(row, index))).commit();
     });
+    filterFromHeader(worksheet, columns.length, rows.length + 1);
     worksheet.commit();
   }
   sheet(

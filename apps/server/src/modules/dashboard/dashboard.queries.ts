@@ -14,8 +14,8 @@ import {
   villages,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/pagination.ts';
-import { proposalRowsVersion } from '../proposal/proposal.queries.ts';
-import { nameOrAddressLike } from '../proposal/proposal-visibility.ts';
+import { proposalRowsVersion } from '../proposal/proposal-rows.queries.ts';
+import { mapRoads, nameOrAddressLike } from '../proposal/proposal-visibility.ts';
 
 /** Filters of the proposal layer: undefined means every year, an empty list none. */
 export interface ProposalFilter {
@@ -30,21 +30,21 @@ export interface CompletedWorkFilter {
 
 const proposalYear = sql<number>`extract(year from ${proposals.proposalDate})::int`;
 
-/** Per proposal (optionally those of an id window), its newest submitted survey (the detail's `survey`). */
-function newestSurveys(db: Db, window?: IdWindow) {
-  return db
-    .selectDistinctOn([surveys.proposalId], { proposalId: surveys.proposalId, surveyId: surveys.id })
-    .from(surveys)
-    .where(
-      and(
-        eq(surveys.isDraft, false),
-        window ? gte(surveys.proposalId, window.from) : undefined,
-        window ? lt(surveys.proposalId, window.to) : undefined,
-      ),
-    )
-    .orderBy(surveys.proposalId, desc(surveys.submittedAt), desc(surveys.id))
-    .as('newest');
-}
+/**
+ * The roads the map draws (the map rule, proposal-visibility.ts: of each proposal's newest submitted survey,
+ * the roads with a line), optionally of the proposals of an id window, as the FROM item map_road.
+ */
+const mapRoadsIn = (window?: IdWindow) =>
+  sql`${mapRoads(window ? (id) => sql`${id} >= ${window.from} and ${id} < ${window.to}` : undefined)} as map_road`;
+/** The columns of map_road. */
+const mapRoad = {
+  proposalId: sql<number>`map_road.proposal_id`,
+  surveyId: sql<number>`map_road.survey_id`,
+  id: sql<number>`map_road.id`,
+  position: sql<number>`map_road.position`,
+  drawLine: sql`map_road.draw_line`,
+  encodedPaths: sql`map_road.encoded_paths`,
+};
 
 /** Proposal ids from (inclusive) to (exclusive). */
 interface IdWindow {
@@ -105,9 +105,9 @@ export const PGLITE_LAYER_WINDOW = 2048;
 export type LayerForm = 'spec' | 'encoded';
 
 /**
- * GET dashboard: per proposal, its newest submitted survey's roads in order, as JSON text: the drawn
- * segments (spec form) or the encoded paths; proposals with nothing drawable are left out. With `window`,
- * read window by window of proposal ids (still in id order).
+ * GET dashboard: per proposal on the map, the roads the map draws of it (mapRoads) in order, as JSON text:
+ * their drawable segments (spec form) or their encoded paths. With `window`, read window by window of
+ * proposal ids (still in id order).
  */
 export async function proposalLayerRows(
   db: Db,
@@ -133,16 +133,14 @@ export async function proposalLayerRows(
 }
 
 function proposalLayerWindow(db: Db, filter: ProposalFilter, window?: IdWindow) {
-  const newest = newestSurveys(db, window);
   return db
     .select({
       proposalId: proposals.id,
-      lines: sql<string>`to_json(array_agg(p.path order by ${surveyRoads.position}, ${surveyRoads.id}, p.ord))::text`,
+      lines: sql<string>`to_json(array_agg(p.path order by ${mapRoad.position}, ${mapRoad.id}, p.ord))::text`,
     })
-    .from(newest)
-    .innerJoin(proposals, eq(proposals.id, newest.proposalId))
-    .innerJoin(surveyRoads, eq(surveyRoads.surveyId, newest.surveyId))
-    .innerJoin(sql`unnest(${surveyRoads.encodedPaths}) with ordinality as p(path, ord)`, sql`true`)
+    .from(mapRoadsIn(window))
+    .innerJoin(proposals, eq(proposals.id, mapRoad.proposalId))
+    .innerJoin(sql`unnest(${mapRoad.encodedPaths}) with ordinality as p(path, ord)`, sql`true`)
     .where(
       and(
         proposalWhere(filter),
@@ -163,24 +161,19 @@ const isDrawableSegment = (segment: SQL) => {
 };
 
 /**
- * The spec form of proposalLayerWindow: the drawable segments of the newest survey's roads, in order, as
- * a JSON array of spec §3 segments (exactly the four keys).
+ * The spec form of proposalLayerWindow: the drawable segments of the roads the map draws, in order, as a
+ * JSON array of spec §3 segments (exactly the four keys).
  */
 function proposalSegmentsWindow(db: Db, filter: ProposalFilter, window?: IdWindow) {
-  const newest = newestSurveys(db, window);
   const segment = sql`s.segment`;
   return db
     .select({
       proposalId: proposals.id,
-      lines: sql<string>`json_agg(jsonb_build_object('startLat', ${segment}->'startLat', 'startLon', ${segment}->'startLon', 'endLat', ${segment}->'endLat', 'endLon', ${segment}->'endLon') order by ${surveyRoads.position}, ${surveyRoads.id}, s.ord)::text`,
+      lines: sql<string>`json_agg(jsonb_build_object('startLat', ${segment}->'startLat', 'startLon', ${segment}->'startLon', 'endLat', ${segment}->'endLat', 'endLon', ${segment}->'endLon') order by ${mapRoad.position}, ${mapRoad.id}, s.ord)::text`,
     })
-    .from(newest)
-    .innerJoin(proposals, eq(proposals.id, newest.proposalId))
-    .innerJoin(surveyRoads, eq(surveyRoads.surveyId, newest.surveyId))
-    .innerJoin(
-      sql`jsonb_array_elements(${surveyRoads.drawLine}) with ordinality as s(segment, ord)`,
-      sql`true`,
-    )
+    .from(mapRoadsIn(window))
+    .innerJoin(proposals, eq(proposals.id, mapRoad.proposalId))
+    .innerJoin(sql`jsonb_array_elements(${mapRoad.drawLine}) with ordinality as s(segment, ord)`, sql`true`)
     .where(
       and(
         proposalWhere(filter),
@@ -226,7 +219,8 @@ const surveyTotal = (surveyId: SQL | typeof surveys.id) => sql<string | null>`(
 
 /** The export's Usulan rows: the proposals the map draws, with place, status and the survey's total. */
 export async function proposalExportRows(db: Db, filter: ProposalFilter) {
-  const newest = newestSurveys(db);
+  // The survey the map draws of each proposal, by IN: a join would repeat the row for each of its roads.
+  const drawnSurvey = sql`${surveys.id} in (select map_road.survey_id from ${mapRoadsIn()})`;
   return db
     .select({
       id: proposals.id,
@@ -245,14 +239,13 @@ export async function proposalExportRows(db: Db, filter: ProposalFilter) {
       submittedAt: surveys.submittedAt,
       total: surveyTotal(surveys.id),
     })
-    .from(newest)
-    .innerJoin(proposals, eq(proposals.id, newest.proposalId))
-    .innerJoin(surveys, eq(surveys.id, newest.surveyId))
+    .from(surveys)
+    .innerJoin(proposals, eq(proposals.id, surveys.proposalId))
     .leftJoin(roads, eq(roads.id, proposals.roadId))
     .innerJoin(villages, eq(villages.id, proposals.villageId))
     .innerJoin(subdistricts, eq(subdistricts.id, villages.subdistrictId))
     .innerJoin(consultants, eq(consultants.id, proposals.consultantId))
-    .where(proposalWhere(filter))
+    .where(and(proposalWhere(filter), drawnSurvey))
     .orderBy(desc(proposals.proposalDate), desc(proposals.id));
 }
 export type ProposalExportRow = Awaited<ReturnType<typeof proposalExportRows>>[number];
@@ -297,18 +290,19 @@ export async function typeWorkNames(db: Db, ids: number[]) {
 
 type Bounds = { minLat: number | null; minLon: number | null; maxLat: number | null; maxLon: number | null };
 
-/** The extent of drawn segments, over survey_roads rows in scope (jsonb segments unnested). */
+/** The extent of the drawable segments of the roads the map draws in scope (`segments`, `drawnSegment`). */
 const segmentExtent = {
   minLat: sql<number | null>`min(least((seg->>'startLat')::float8, (seg->>'endLat')::float8))`,
   minLon: sql<number | null>`min(least((seg->>'startLon')::float8, (seg->>'endLon')::float8))`,
   maxLat: sql<number | null>`max(greatest((seg->>'startLat')::float8, (seg->>'endLat')::float8))`,
   maxLon: sql<number | null>`max(greatest((seg->>'startLon')::float8, (seg->>'endLon')::float8))`,
 };
-const segments = sql`jsonb_array_elements(${surveyRoads.drawLine}) as seg`;
+const segments = sql`jsonb_array_elements(${mapRoad.drawLine}) as seg`;
+/** Of `segments`, those the map draws: a segment out of range would stretch the box off the line. */
+const drawnSegment = isDrawableSegment(sql`seg`);
 
-/** 'Cari Jalan...': master roads by name with the extent of their proposals' surveyed lines. */
+/** 'Cari Jalan...': master roads by name with the extent of their proposals' lines on the map. */
 export async function searchRoads(db: Db, search: string, limit: number) {
-  const newest = newestSurveys(db);
   return db
     .select({
       id: roads.id,
@@ -318,10 +312,9 @@ export async function searchRoads(db: Db, search: string, limit: number) {
     })
     .from(roads)
     .innerJoin(proposals, eq(proposals.roadId, roads.id))
-    .innerJoin(newest, eq(newest.proposalId, proposals.id))
-    .innerJoin(surveyRoads, eq(surveyRoads.surveyId, newest.surveyId))
+    .innerJoin(mapRoadsIn(), eq(mapRoad.proposalId, proposals.id))
     .innerJoin(segments, sql`true`)
-    .where(ilike(roads.name, containsPattern(search)))
+    .where(and(ilike(roads.name, containsPattern(search)), drawnSegment))
     .groupBy(roads.id, roads.name)
     .orderBy(asc(roads.name))
     .limit(limit);
@@ -332,7 +325,6 @@ export async function searchRoads(db: Db, search: string, limit: number) {
  * number too for readers who see it (`withPhone`).
  */
 export async function searchProposals(db: Db, search: string, limit: number, withPhone: boolean) {
-  const newest = newestSurveys(db);
   const pattern = containsPattern(search.toLowerCase());
   const byId = /^\d{1,9}$/.test(search) ? eq(proposals.id, Number(search)) : undefined;
   return db
@@ -344,11 +336,15 @@ export async function searchProposals(db: Db, search: string, limit: number, wit
       ...segmentExtent,
     })
     .from(proposals)
-    .innerJoin(newest, eq(newest.proposalId, proposals.id))
-    .innerJoin(surveyRoads, eq(surveyRoads.surveyId, newest.surveyId))
+    .innerJoin(mapRoadsIn(), eq(mapRoad.proposalId, proposals.id))
     .leftJoin(roads, eq(roads.id, proposals.roadId))
     .innerJoin(segments, sql`true`)
-    .where(or(withPhone ? sql`${proposals.searchText} like ${pattern}` : nameOrAddressLike(pattern), byId))
+    .where(
+      and(
+        or(withPhone ? sql`${proposals.searchText} like ${pattern}` : nameOrAddressLike(pattern), byId),
+        drawnSegment,
+      ),
+    )
     .groupBy(proposals.id, proposals.proposerName, proposals.address, roads.name)
     .orderBy(desc(proposals.id))
     .limit(limit);

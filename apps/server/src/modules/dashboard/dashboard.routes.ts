@@ -10,7 +10,6 @@ import {
   ZDashboardSearchQuery,
 } from '@eusulan/shared';
 import type { FastifyInstance } from 'fastify';
-import { inBackground } from '../../db/pglite-turns.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { envelope, envelopeJson } from '../../lib/envelope.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -52,8 +51,8 @@ const formOf = (format: string | undefined): queries.LayerForm =>
 /** The maps dashboard (spec §7): the two layers of the map, the place search and the export. */
 export async function dashboardRoutes(app: FastifyInstance) {
   const { db, config, dbKind } = app.ctx;
-  // The embedded database's one session would be held for the whole layer: read it in windows there, in
-  // the background (the layers' statements let the other requests' go first, pglite-turns.ts).
+  // The embedded database's one session would be held for the whole layer: read it in windows there, so
+  // other requests' statements take the session between them (pglite-lock.ts).
   const layerReading = { window: dbKind === 'pglite' ? queries.PGLITE_LAYER_WINDOW : undefined };
   const compress = compressesResponses(config);
   // A few versions of both layers, compressed: the full completed-work layer is about 8 MB in brotli.
@@ -68,13 +67,11 @@ export async function dashboardRoutes(app: FastifyInstance) {
       bodies: layerBodies,
       key: etag,
       compress,
-      make: () =>
-        inBackground(async () =>
-          envelopeJson(
-            proposalLayerJson(
-              await queries.proposalLayerRows(db, { years: year }, { ...layerReading, form }),
-              form,
-            ),
+      make: async () =>
+        envelopeJson(
+          proposalLayerJson(
+            await queries.proposalLayerRows(db, { years: year }, { ...layerReading, form }),
+            form,
           ),
         ),
     });
@@ -90,10 +87,8 @@ export async function dashboardRoutes(app: FastifyInstance) {
       bodies: layerBodies,
       key: etag,
       compress,
-      make: () =>
-        inBackground(async () =>
-          envelopeJson(completedWorkLayerJson(await queries.completedWorkLayerRows(db, filter, form), form)),
-        ),
+      make: async () =>
+        envelopeJson(completedWorkLayerJson(await queries.completedWorkLayerRows(db, filter, form), form)),
     });
   });
 

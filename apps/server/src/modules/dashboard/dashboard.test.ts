@@ -12,23 +12,18 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { fillEncodedLines } from '../../db/fill-encoded-lines.ts';
 import {
-  completedWorkImports,
-  completedWorks,
-  districts,
-  type LatLon,
-  type LineSegment,
-  proposals,
-  roads,
-  subdistricts,
-  surveyRoadAsbItems,
-  surveyRoads,
-  surveys,
-  typeWorkColors,
-  villages,
-} from '../../db/schema/index.ts';
+  buildCompletedWork,
+  buildCompletedWorkImport,
+  buildPlace,
+  buildProposal,
+  buildSurvey,
+  buildWorkType,
+} from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { zipEntries } from '../../../test/zip.ts';
+import { fillEncodedLines } from '../../db/fill-encoded-lines.ts';
+import { type LatLon, type LineSegment, roads, surveyRoads, surveys } from '../../db/schema/index.ts';
 import { decodeLine, encodeSegments, segmentsToPaths } from '../../lib/map-lines.ts';
 import { completedWorkLayerJson } from './dashboard.presenter.ts';
 import { proposalLayerRows } from './dashboard.queries.ts';
@@ -69,16 +64,6 @@ const TUNJUNGAN_WORK: LatLon[][] = [
   ],
 ];
 
-const bbox = (parts: LatLon[][]) => {
-  const points = parts.flat();
-  return {
-    minLat: Math.min(...points.map((p) => p[0])),
-    maxLat: Math.max(...points.map((p) => p[0])),
-    minLon: Math.min(...points.map((p) => p[1])),
-    maxLon: Math.max(...points.map((p) => p[1])),
-  };
-};
-
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of ['admin', 'structural', 'umum', 'consultan'] as const) {
@@ -86,75 +71,56 @@ beforeAll(async () => {
   }
   const surveyor = await t.buildUser({ role: 'consultan' });
   const consultantId = surveyor.consultantId!;
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Pusat' }).returning();
-  const [subdistrict] = await t.db
-    .insert(subdistricts)
-    .values({ name: 'Genteng', districtId: district!.id })
-    .returning();
-  const [village] = await t.db
-    .insert(villages)
-    .values({ name: 'Kapasari', subdistrictId: subdistrict!.id })
-    .returning();
-  const [tunjungan, darmo] = await t.db
-    .insert(roads)
-    .values([{ name: 'Jalan Tunjungan' }, { name: 'Jalan Raya Darmo' }])
-    .returning();
-
+  const home = await buildPlace(t.db, {
+    subdistrict: 'Genteng',
+    village: 'Kapasari',
+    road: 'Jalan Tunjungan',
+  });
+  const [darmo] = await t.db.insert(roads).values({ name: 'Jalan Raya Darmo' }).returning();
   async function proposal(options: {
     date: string;
     roadId: number;
     name: string;
+    address?: string;
+    rt?: string | null;
+    rw?: string | null;
     status: 'verified' | 'surveyed' | 'finished';
     /** Survey roads per survey, oldest survey first; 'draft' marks an open draft. */
     surveys: { draft?: boolean; submittedAt?: string; roads: LineSegment[][]; priced?: boolean }[];
   }) {
-    const [row] = await t.db
-      .insert(proposals)
-      .values({
-        proposalType: 'umum',
-        proposalDate: options.date,
-        proposerName: options.name,
-        phoneNumber: '081234500001',
-        roadId: options.roadId,
-        villageId: village!.id,
-        rtNumber: '03',
-        rwNumber: '05',
-        address: 'Depan balai RW',
-        consultantId,
-        statusType: options.status,
-        processType: options.status === 'finished' ? 'project' : null,
-      })
-      .returning();
+    const row = await buildProposal(t.db, {
+      proposalType: 'umum',
+      proposalDate: options.date,
+      proposerName: options.name,
+      phoneNumber: '081234500001',
+      roadId: options.roadId,
+      villageId: home.villageId,
+      rtNumber: options.rt === undefined ? '03' : options.rt,
+      rwNumber: options.rw === undefined ? '05' : options.rw,
+      address: options.address ?? 'Depan balai RW',
+      consultantId,
+      statusType: options.status,
+      processType: options.status === 'finished' ? 'project' : null,
+    });
     for (const survey of options.surveys) {
-      const [surveyRow] = await t.db
-        .insert(surveys)
-        .values({
-          proposalId: row!.id,
-          consultantId,
-          isDraft: survey.draft ?? false,
-          submittedAt: survey.draft ? null : new Date(survey.submittedAt ?? '2025-01-01T03:00:00Z'),
-        })
-        .returning();
-      for (const [position, drawLine] of survey.roads.entries()) {
-        const [road] = await t.db
-          .insert(surveyRoads)
-          .values({ surveyId: surveyRow!.id, position, drawLine })
-          .returning();
-        if (survey.priced) {
-          await t.db
-            .insert(surveyRoadAsbItems)
-            .values([
-              { surveyRoadId: road!.id, name: 'Aspal Hotmix', unitPrice: 185_000, long: '120', wide: '6' },
-            ]);
-        }
-      }
+      await buildSurvey(t.db, {
+        proposalId: row.id,
+        isDraft: survey.draft ?? false,
+        submittedAt: survey.draft ? null : new Date(survey.submittedAt ?? '2025-01-01T03:00:00Z'),
+        // No encoded paths: a start fills them (below).
+        lines: survey.roads.map((drawLine) => ({
+          drawLine,
+          encodedPaths: null,
+          items: survey.priced ? [{ name: 'Aspal Hotmix', unitPrice: 185_000, long: '120', wide: '6' }] : [],
+        })),
+      });
     }
-    return row!.id;
+    return row.id;
   }
 
   ids.tunjungan = await proposal({
     date: '2024-03-10',
-    roadId: tunjungan!.id,
+    roadId: home.roadId,
     name: 'Budi Santoso',
     status: 'surveyed',
     surveys: [
@@ -171,6 +137,9 @@ beforeAll(async () => {
     date: '2025-02-11',
     roadId: darmo!.id,
     name: '=cmd|"/c calc"!A1',
+    address: '-',
+    rt: '07',
+    rw: null,
     status: 'finished',
     surveys: [{ submittedAt: '2025-03-01T03:00:00Z', roads: [DARMO] }],
   });
@@ -182,52 +151,41 @@ beforeAll(async () => {
     surveys: [{ draft: true, roads: [DARMO] }],
   });
 
-  const [aspal, paving] = await t.db
-    .insert(typeWorkColors)
-    .values([
-      { typeWork: 'Pengaspalan', color: '#1e88e5' },
-      { typeWork: 'Paving', color: '' },
-    ])
-    .returning();
-  ids.aspal = aspal!.id;
-  ids.paving = paving!.id;
-  const [import2024, import2025] = await t.db
-    .insert(completedWorkImports)
-    .values([
-      { year: 2024, typeWorkColorId: aspal!.id, fileName: 'aspal-2024.zip', storageKey: 'x/1.zip' },
-      { year: 2025, typeWorkColorId: paving!.id, fileName: 'paving-2025.zip', storageKey: 'x/2.zip' },
-    ])
-    .returning();
-  const work = (
-    importId: number,
-    year: number,
-    packageName: string,
-    location: string,
-    coordinates: LatLon[][],
-  ) => ({
-    importId,
-    year,
-    packageName,
-    location,
-    coordinates,
-    locationLength: '620.50',
-    packageLength: '1500.00',
-    locationValue: 250_000_000,
-    packageValue: 900_000_000,
-    ...bbox(coordinates),
+  const aspal = await buildWorkType(t.db, { typeWork: 'Pengaspalan', color: '#1e88e5' });
+  const paving = await buildWorkType(t.db, { typeWork: 'Paving', color: '' });
+  ids.aspal = aspal.id;
+  ids.paving = paving.id;
+  const import2024 = await buildCompletedWorkImport(t.db, {
+    year: 2024,
+    typeWorkColorId: aspal.id,
+    fileName: 'aspal-2024.zip',
   });
-  const works = await t.db
-    .insert(completedWorks)
-    .values([
-      work(import2024!.id, 2024, 'Paket Tunjungan Kertajaya', 'Jalan Tunjungan', TUNJUNGAN_WORK),
-      work(import2024!.id, 2024, 'Paket Tunjungan Kertajaya', 'Jalan Kertajaya', KERTAJAYA_PARTS),
-      work(import2025!.id, 2025, 'Paving Kampung', 'Jalan Tunjungan', TUNJUNGAN_WORK),
-      work(import2025!.id, 2025, '@SUM(1+1)', 'Jalan Raya Darmo', [
-        DARMO.map((s) => [s.startLat, s.startLon] as LatLon).concat([[DARMO[0]!.endLat, DARMO[0]!.endLon]]),
-      ]),
-    ])
-    .returning({ id: completedWorks.id });
-  [ids.w1, ids.w2, ids.w3, ids.w4] = works.map((row) => row.id) as [number, number, number, number];
+  const import2025 = await buildCompletedWorkImport(t.db, {
+    year: 2025,
+    typeWorkColorId: paving.id,
+    fileName: 'paving-2025.zip',
+  });
+  const work = async (importId: number, packageName: string, location: string, coordinates: LatLon[][]) =>
+    (
+      await buildCompletedWork(t.db, {
+        importId,
+        packageName,
+        location,
+        coordinates,
+        locationLength: '620.50',
+        packageLength: '1500.00',
+        locationValue: 250_000_000,
+        packageValue: 900_000_000,
+        // No encoded lines: a start fills them (below).
+        encodedLines: null,
+      })
+    ).id;
+  ids.w1 = await work(import2024.id, 'Paket Tunjungan Kertajaya', 'Jalan Tunjungan', TUNJUNGAN_WORK);
+  ids.w2 = await work(import2024.id, 'Paket Tunjungan Kertajaya', 'Jalan Kertajaya', KERTAJAYA_PARTS);
+  ids.w3 = await work(import2025.id, 'Paving Kampung', 'Jalan Tunjungan', TUNJUNGAN_WORK);
+  ids.w4 = await work(import2025.id, '@SUM(1+1)', 'Jalan Raya Darmo', [
+    DARMO.map((s) => [s.startLat, s.startLon] as LatLon).concat([[DARMO[0]!.endLat, DARMO[0]!.endLon]]),
+  ]);
   // The rows above went straight into the tables: their encoded lines come as a start fills them.
   await fillEncodedLines(t.db);
 });
@@ -363,18 +321,7 @@ describe('GET dashboard', () => {
     const otherFilter = await get('/api-web/dashboard?year=2025', headers.admin, { 'if-none-match': etag });
     expect(otherFilter.statusCode).toBe(200);
 
-    const [survey] = await t.db
-      .insert(surveys)
-      .values({
-        proposalId: ids.draftOnly!,
-        consultantId: (await t.db.select().from(proposals)).find((p) => p.id === ids.draftOnly)!.consultantId,
-        isDraft: false,
-        submittedAt: new Date(),
-      })
-      .returning();
-    await t.db
-      .insert(surveyRoads)
-      .values({ surveyId: survey!.id, drawLine: DARMO, encodedPaths: encodeSegments(DARMO) });
+    await buildSurvey(t.db, { proposalId: ids.draftOnly!, lines: [{ drawLine: DARMO }] });
     const changed = await get('/api-web/dashboard?year=2024', headers.admin, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -387,18 +334,16 @@ describe('GET dashboard', () => {
       .from(surveys)
       .where(and(eq(surveys.proposalId, ids.darmo!), eq(surveys.isDraft, false)));
     const kept = { startLat: -7.29, startLon: 112.74, endLat: -7.291, endLon: 112.741 };
+    const drawLine: LineSegment[] = [
+      { startLat: 95, startLon: 112.74, endLat: -7.291, endLon: 112.741 },
+      kept,
+      { startLat: '-7.29', startLon: 112.74, endLat: -7.291, endLon: 112.741 } as never,
+      { startLat: -7.29, startLon: 112.74, endLat: -7.291, endLon: -181 },
+    ];
+    // As the app writes a road: its encoded paths with its segments (the map draws roads with a line).
     const [road] = await t.db
       .insert(surveyRoads)
-      .values({
-        surveyId: newest!.id,
-        position: 5,
-        drawLine: [
-          { startLat: 95, startLon: 112.74, endLat: -7.291, endLon: 112.741 },
-          kept,
-          { startLat: '-7.29', startLon: 112.74, endLat: -7.291, endLon: 112.741 } as never,
-          { startLat: -7.29, startLon: 112.74, endLat: -7.291, endLon: -181 },
-        ],
-      })
+      .values({ surveyId: newest!.id, position: 5, drawLine, encodedPaths: encodeSegments(drawLine) })
       .returning({ id: surveyRoads.id });
     try {
       const items = await specItems<TDashboardProposalItem>('/api-web/dashboard?year=2025');
@@ -519,9 +464,7 @@ describe('GET dashboard/completed-work', () => {
       (await get('/api-web/dashboard/completed-work?year=2024', headers.umum, { 'if-none-match': etag }))
         .statusCode,
     ).toBe(304);
-    await t.db
-      .insert(completedWorkImports)
-      .values({ year: 2023, typeWorkColorId: ids.aspal!, fileName: 'lama.zip', storageKey: 'x/3.zip' });
+    await buildCompletedWorkImport(t.db, { year: 2023, typeWorkColorId: ids.aspal!, fileName: 'lama.zip' });
     const after = await get('/api-web/dashboard/completed-work?year=2024', headers.admin, {
       'if-none-match': etag,
     });
@@ -580,20 +523,29 @@ async function exportOf(query: string, as = headers.admin) {
 async function sheetsOf(content: Buffer) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  const rowsOf = (name: string) => {
+  const sheetOf = (name: string) => {
     const sheet = workbook.getWorksheet(name);
     if (!sheet) throw new Error(`no sheet ${name}`);
+    return sheet;
+  };
+  const rowsOf = (name: string) => {
+    const sheet = sheetOf(name);
     const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     const rows: Record<string, unknown>[] = [];
+    const cells: Record<string, ExcelJS.Cell>[] = [];
     sheet.eachRow((row, number) => {
       if (number === 1) return;
       const values = (row.values as unknown[]).slice(1);
       rows.push(Object.fromEntries(header.map((key, index) => [key, values[index]])));
+      cells.push(Object.fromEntries(header.map((key, index) => [key, row.getCell(index + 1)])));
     });
-    return { header, rows };
+    return { header, rows, cells };
   };
-  return { names: workbook.worksheets.map((sheet) => sheet.name), rowsOf };
+  return { names: workbook.worksheets.map((sheet) => sheet.name), sheetOf, rowsOf };
 }
+
+/** A calendar day as exceljs reads a day cell back. */
+const day = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 
 function pdfText(content: Buffer) {
   const dir = mkdtempSync(path.join(tmpdir(), 'dashboard-pdf-'));
@@ -617,15 +569,33 @@ describe('GET dashboard/export', () => {
     const { names, rowsOf } = await sheetsOf(response.rawPayload);
     expect(names).toEqual(['Usulan', 'Pekerjaan Selesai']);
     const usulan = rowsOf('Usulan');
+    expect(usulan.header).toEqual([
+      'No',
+      'ID Usulan',
+      'Tanggal Usulan',
+      'Jenis Usulan',
+      'Pengusul',
+      'Jalan',
+      'RT',
+      'RW',
+      'Kelurahan',
+      'Kecamatan',
+      'Alamat',
+      'Konsultan',
+      'Status',
+      'Tanggal Survey',
+      'Estimasi Biaya',
+    ]);
     expect(usulan.rows).toHaveLength(1);
     expect(usulan.rows[0]).toMatchObject({
       'ID Usulan': ids.tunjungan,
-      'Tanggal Usulan': '10-03-2024',
+      'Tanggal Usulan': day('2024-03-10'),
       Pengusul: 'Budi Santoso',
       Jalan: 'Jalan Tunjungan',
-      'RT/RW': '03/05',
+      RT: '03',
+      RW: '05',
       Status: 'Sudah disurvey',
-      'Tanggal Survey': '01-05-2024',
+      'Tanggal Survey': day('2024-05-01'),
       // 185,000 × 120 × 6 on each of the two survey roads.
       'Estimasi Biaya': 266_400_000,
     });
@@ -652,16 +622,70 @@ describe('GET dashboard/export', () => {
     });
   });
 
-  it('neutralises text cells and leaves the nominal columns out for umum', async () => {
+  it('writes days as dates shown DD-MM-YYYY and money as numbers shown in whole Rupiah', async () => {
+    const { rowsOf } = await sheetsOf(
+      (await exportOf(`?type=excel&proposal_year=2024&completed_work_type_work=${ids.aspal}`)).rawPayload,
+    );
+    const [proposal] = rowsOf('Usulan').cells;
+    for (const header of ['Tanggal Usulan', 'Tanggal Survey']) {
+      expect(proposal![header]!.type, header).toBe(ExcelJS.ValueType.Date);
+      expect(proposal![header]!.numFmt, header).toBe('dd-mm-yyyy');
+    }
+    expect(proposal!['Estimasi Biaya']!.value).toBe(266_400_000);
+    expect(proposal!['Estimasi Biaya']!.numFmt).toBe('"Rp" #,##0');
+    const [work] = rowsOf('Pekerjaan Selesai').cells;
+    for (const header of ['Nominal Lokasi', 'Total Nominal Paket']) {
+      expect(typeof work![header]!.value, header).toBe('number');
+      expect(work![header]!.numFmt, header).toBe('"Rp" #,##0');
+    }
+  });
+
+  it('filters every sheet from its header row over all its rows, and keeps the header in view', async () => {
+    const book = await sheetsOf((await exportOf('?type=excel')).rawPayload);
+    for (const name of book.names) {
+      const sheet = book.sheetOf(name);
+      const { header, rows } = book.rowsOf(name);
+      expect(rows.length, name).toBeGreaterThan(0);
+      const lastColumn = sheet.getColumn(header.length).letter;
+      expect(sheet.autoFilter, name).toBe(`A1:${lastColumn}${rows.length + 1}`);
+      expect(sheet.views, name).toEqual([
+        expect.objectContaining({ state: 'frozen', ySplit: 1, topLeftCell: 'A2' }),
+      ]);
+    }
+  });
+
+  it('puts RT and RW in columns of their own, a dash for one not given; the PDF keeps RT/RW', async () => {
+    const { rowsOf } = await sheetsOf((await exportOf('?type=excel&proposal_year=2025')).rawPayload);
+    const usulan = rowsOf('Usulan');
+    expect(usulan.header).not.toContain('RT/RW');
+    const darmo = usulan.rows.find((row) => row['ID Usulan'] === ids.darmo);
+    expect(darmo).toMatchObject({ RT: '07', RW: '-' });
+    const text = pdfText((await exportOf('?type=pdf&proposal_year=2025')).rawPayload);
+    expect(text).toContain('RT/RW');
+    expect(text).toContain('07/-');
+  });
+
+  it('writes text as typed, never as a formula, and leaves the nominal columns out for umum', async () => {
     const response = await exportOf('?type=excel&completed_work_location=Jalan%20Raya%20Darmo', headers.umum);
     const { rowsOf } = await sheetsOf(response.rawPayload);
     const usulan = rowsOf('Usulan');
     expect(usulan.header).not.toContain('Estimasi Biaya');
-    expect(usulan.rows.map((row) => row.Pengusul)).toContain(`'=cmd|"/c calc"!A1`);
+    const darmo = usulan.cells.find((cells) => cells['ID Usulan']!.value === ids.darmo)!;
+    expect(darmo.Pengusul!.value).toBe('=cmd|"/c calc"!A1');
+    expect(darmo.Alamat!.value).toBe('-');
     const works = rowsOf('Pekerjaan Selesai');
     expect(works.header).not.toContain('Nominal Lokasi');
     expect(works.header).not.toContain('Total Nominal Paket');
-    expect(works.rows).toEqual([expect.objectContaining({ 'Nama Pekerjaan': "'@SUM(1+1)" })]);
+    expect(works.rows).toEqual([expect.objectContaining({ 'Nama Pekerjaan': '@SUM(1+1)' })]);
+    for (const cell of [darmo.Pengusul!, darmo.Alamat!, works.cells[0]!['Nama Pekerjaan']!]) {
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+    }
+    const sheets = [...(await zipEntries(response.rawPayload))].filter(([name]) =>
+      name.startsWith('xl/worksheets/sheet'),
+    );
+    expect(sheets).toHaveLength(2);
+    for (const [name, xml] of sheets) expect(xml.toString(), name).not.toMatch(/<f[\s>/]/);
     expect(JSON.stringify(works.rows)).not.toContain('250000000');
   });
 

@@ -34,7 +34,7 @@ export async function healthRoutes(app: FastifyInstance) {
   // Liveness: the process answers. No database, no disk: a slow database must not get the process restarted.
   app.get('/api/health', async () => envelope({ status: 'ok', database: ctx.dbKind }));
 
-  // Readiness: this instance can serve now (issue 12): the database answers and the file store takes files.
+  // Readiness: this instance can serve now: the database answers and the file store takes files.
   app.get('/api/ready', async (_request, reply) => {
     const [database, storage] = await Promise.all([
       check(() => ctx.db.execute(sql`select 1`)),

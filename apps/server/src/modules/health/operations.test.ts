@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { ROUTE_NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE } from '../../plugins/errors.ts';
 import { METRICS_TOKEN_MESSAGE } from './health.routes.ts';
 
-/** Issue 12, item 4: liveness and readiness, Prometheus metrics behind a token, request ids. */
+/** What operations rely on: liveness and readiness, Prometheus metrics behind a token, request ids. */
 
 const METRICS_TOKEN = 'metrik-rahasia-kantor-0123456789';
 const apps: TestApp[] = [];
@@ -144,7 +144,7 @@ describe('GET /metrics', () => {
       );
       expect(text).toMatch(/^eusulan_db_pool_total_connections [1-9]\d*$/m);
       expect(text).toMatch(/^eusulan_db_pool_waiting_queries 0$/m);
-      // Job counts: declared, no series until the job queue (issue 12 item 3) reports.
+      // Job counts: declared, no series until the job queue reports.
       expect(text).toContain('# TYPE eusulan_jobs gauge');
       expect(text).not.toMatch(/^eusulan_jobs\{/m);
     });

@@ -9,7 +9,7 @@ import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle, Transaction } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { holdFilePlacementLock } from '../../storage/reconcile-storage.ts';
+import { holdFilePlacementLock } from '../../storage/storage.queries.ts';
 import * as queries from './jobs.queries.ts';
 import { JOB_QUEUE_SCHEMA, type JobRow } from './jobs.queries.ts';
 
@@ -74,9 +74,9 @@ const QUEUE = 'background-jobs';
 const QUEUE_OPTIONS = { expireInSeconds: 6 * 3600, retryLimit: 0, retentionDays: 7 } as const;
 
 /**
- * Background jobs (issue 12 item 3) on pg-boss, PostgreSQL's own queue from npm: on PostgreSQL every
- * instance with JOB_WORKERS > 0 takes jobs from the shared queue; on PGlite the same queue runs in this
- * process. background_jobs holds what the office sees (step, progress, answer, file); pg-boss hands the job
+ * Background jobs on pg-boss, PostgreSQL's own queue from npm: on PostgreSQL every instance with
+ * JOB_WORKERS > 0 takes jobs from the shared queue; on PGlite the same queue runs in this process.
+ * background_jobs holds what the office sees (step, progress, answer, file); pg-boss hands the job
  * to exactly one worker. A worker that dies (crash, kill) stops its heartbeat, and a sweep on any instance
  * puts the job back in the queue; a graceful shutdown lets running jobs finish first.
  */
@@ -287,6 +287,9 @@ export class JobRunner {
         );
       } else if (error instanceof JobRefused) {
         await queries.failJob(db, id, error.message, error.result);
+      } else if (error instanceof HttpError && error.statusCode < 500) {
+        // A refusal the request path would answer with a 4xx (a file imported before): its message is the job's.
+        await queries.failJob(db, id, error.message);
       } else {
         log.error({ err: error, jobId: id, kind: job.kind }, 'Proses latar belakang gagal.');
         await queries.failJob(db, id, JOB_MESSAGES.failed).catch(() => undefined);

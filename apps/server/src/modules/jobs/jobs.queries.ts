@@ -1,4 +1,4 @@
-import { JOB_FILE_KEEP_HOURS, JOB_STEPS, type TJob, type TJobKind, type TJobProgress } from '@eusulan/shared';
+import { JOB_FILE_KEEP_HOURS, JOB_STEPS, type TJobKind, type TJobProgress } from '@eusulan/shared';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { backgroundJobs } from '../../db/schema/index.ts';
@@ -170,14 +170,6 @@ export async function deleteOldJobs(db: Db) {
     );
 }
 
-/** Every key a job row names (storage reconciliation keeps them). */
-export function jobFileKeys(db: Db) {
-  return db
-    .select({ key: sql<string>`unnest(array[${backgroundJobs.inputKey}, ${backgroundJobs.outputKey}])` })
-    .from(backgroundJobs)
-    .where(sql`${backgroundJobs.inputKey} is not null or ${backgroundJobs.outputKey} is not null`);
-}
-
 /** eusulan_jobs{queue,state} for GET /metrics. */
 export async function jobCounts(db: Db) {
   const rows = await db
@@ -185,19 +177,4 @@ export async function jobCounts(db: Db) {
     .from(backgroundJobs)
     .groupBy(backgroundJobs.kind, backgroundJobs.status);
   return rows;
-}
-
-export function presentJob(row: JobRow): TJob {
-  const exportedFile = row.status === 'done' && row.outputKey !== null;
-  return {
-    id: row.id,
-    kind: row.kind as TJobKind,
-    status: row.status as TJob['status'],
-    progress: { step: row.step, done: row.done, total: row.total },
-    message: row.message,
-    result: row.result ?? null,
-    fileUrl: exportedFile ? `/api-web/jobs/${row.id}/file` : null,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
 }

@@ -6,7 +6,8 @@ import { envelope } from '../../lib/envelope.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { StoredFileMissingError } from '../../storage/file-storage.ts';
-import { findJob, presentJob } from './jobs.queries.ts';
+import { presentJob } from './jobs.presenter.ts';
+import { findJob } from './jobs.queries.ts';
 
 const ZJobId = z.uuid();
 
@@ -21,7 +22,7 @@ async function visibleJob(request: FastifyRequest) {
   return job;
 }
 
-/** Following a background job (issue 12 item 3): its progress, and a finished export's file. */
+/** Following a background job: its progress, and a finished export's file. */
 export async function jobRoutes(app: FastifyInstance) {
   const { storage } = app.ctx;
 

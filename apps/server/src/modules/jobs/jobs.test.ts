@@ -2,55 +2,31 @@ import { JOB_MESSAGES, JOB_STEPS, type TJob } from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { filledImportTemplate, type ImportRow } from '../../../test/import-workbook.ts';
+import {
+  buildImportPlace,
+  filledImportTemplate,
+  GOOD_ROW,
+  type ImportRow,
+} from '../../../test/import-workbook.ts';
 import { waitForJob } from '../../../test/jobs.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { buildApp } from '../../app.ts';
-import {
-  backgroundJobs,
-  consultants,
-  districts,
-  proposals,
-  roads,
-  subdistricts,
-  villages,
-} from '../../db/schema/index.ts';
+import { backgroundJobs, proposals } from '../../db/schema/index.ts';
 import { IMPORT_FAILED_MESSAGE } from '../proposal/proposal-import.service.ts';
 
 /**
- * Background jobs (issue 12 item 3), through the proposal import: queued by one call, followed by another,
+ * Background jobs, through the proposal import: queued by one call, followed by another,
  * stored once; refused with its rows' errors; kept across a restart and a worker lost mid-job; one asker's.
  * The export and completed-work jobs are tested beside their synchronous calls.
  */
 let t: TestApp;
 let admin: Record<string, string>;
 
-const GOOD_ROW: ImportRow = [
-  '17-08-2026',
-  'Budi Santoso',
-  '081234567890',
-  'Jalan Dharmawangsa',
-  'Airlangga - Gubeng',
-  '01',
-  '02',
-  'Jl. Dharmawangsa 10',
-  'RYN-01 - Rayon Timur',
-];
-
 beforeAll(async () => {
   t = await createTestApp({ METRICS_TOKEN: 'metrik-rahasia-uji-123' });
   await t.app.ready();
   admin = (await t.signIn('admin')).headers;
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Timur' }).returning();
-  const [gubeng] = await t.db
-    .insert(subdistricts)
-    .values({ name: 'Gubeng', districtId: district!.id })
-    .returning();
-  await t.db.insert(villages).values({ name: 'Airlangga', subdistrictId: gubeng!.id });
-  await t.db.insert(roads).values({ name: 'Jalan Dharmawangsa' });
-  await t.db
-    .insert(consultants)
-    .values({ code: 'RYN-01', name: 'Rayon Timur', consultantType: 'internal', districtId: district!.id });
+  await buildImportPlace(t.db);
 });
 
 afterAll(async () => {

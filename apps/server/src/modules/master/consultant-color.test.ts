@@ -1,7 +1,8 @@
 import { MASTER_MESSAGES } from '@eusulan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompletedWorkImport } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { completedWorkImports, districts } from '../../db/schema/index.ts';
+import { districts } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -115,9 +116,7 @@ describe('master type-work-color', () => {
     const { id } = (
       await call('POST', 'type-work-color', { type_work: 'Betonisasi', color: '#1e88e5' })
     ).json().data;
-    await t.db
-      .insert(completedWorkImports)
-      .values({ year: 2025, typeWorkColorId: id, fileName: 'beton.zip', storageKey: 'x' });
+    await buildCompletedWorkImport(t.db, { typeWorkColorId: id });
     const response = await call('DELETE', `type-work-color/${id}`);
     expect(response.statusCode).toBe(400);
     expect((await call('GET', `type-work-color/${id}`)).statusCode).toBe(200);

@@ -86,13 +86,13 @@ export async function usernameTaken(db: Db, username: string, exceptId?: number)
   return Boolean(row);
 }
 
-/** Active admins other than the given user: zero means that user is the last one. */
 /** Changes that may take away an admin take turns (a transaction advisory lock), so the count below is true. */
 const ADMIN_CHANGE_LOCK = '4410279036271935811';
 export async function holdAdminChangeLock(tx: Db) {
   await tx.execute(sql.raw(`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK})`));
 }
 
+/** Active admins other than the given user: zero means that user is the last one. */
 export async function countOtherActiveAdmins(db: Db, exceptUserId: number) {
   const [row] = await db
     .select({ total: count() })

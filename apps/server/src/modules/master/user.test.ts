@@ -1,7 +1,8 @@
 import { AUTH_MESSAGES, USER_MESSAGES } from '@eusulan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConsultant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { consultants, roles } from '../../db/schema/index.ts';
+import { roles } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['signIn']>>;
@@ -19,11 +20,7 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, hea
   t.app.inject({ method, url: `/api-web/master/${url}`, headers, ...(payload ? { payload } : {}) });
 
 async function newConsultant(code: string) {
-  const [row] = await t.db
-    .insert(consultants)
-    .values({ code, name: `CV ${code}`, consultantType: 'external' })
-    .returning();
-  return row!.id;
+  return (await buildConsultant(t.db, { code, name: `CV ${code}` })).id;
 }
 
 describe('master user', () => {

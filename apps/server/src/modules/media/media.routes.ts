@@ -7,7 +7,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { type ByteRange, StoredFileMissingError } from '../../storage/file-storage.ts';
 import { canViewProposal, seesPersonalData } from '../proposal/proposal.policy.ts';
-import { findFile } from '../proposal/proposal.queries.ts';
+import { findFile } from '../proposal/proposal-files.queries.ts';
 import { isDrawnOnMap } from '../proposal/proposal-visibility.ts';
 import { findSurveyMedia } from '../survey/survey.queries.ts';
 

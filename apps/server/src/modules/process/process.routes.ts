@@ -8,7 +8,7 @@ import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { loadProposalDetail } from '../proposal/proposal.detail.ts';
 import { presentProposalRow } from '../proposal/proposal.presenter.ts';
-import { listProposals, PROPOSAL_SORTABLE } from '../proposal/proposal.queries.ts';
+import { listProposals, PROPOSAL_SORTABLE } from '../proposal/proposal-list.queries.ts';
 import { changeProcess } from './process.service.ts';
 
 const structuralOnly = requireAuth({ roles: ['structural'] });

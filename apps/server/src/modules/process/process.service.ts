@@ -1,6 +1,4 @@
 import { PROCESS_CHOICES, PROCESS_MESSAGES, ZChangeProcess } from '@eusulan/shared';
-import { eq, sql } from 'drizzle-orm';
-import { proposals } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
 import type { MultipartForm } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -9,6 +7,7 @@ import { proposalSnapshots } from '../audit/audit.queries.ts';
 import { auditProposals } from '../audit/audit.service.ts';
 import { awaitsProcessDecision } from '../proposal/proposal.policy.ts';
 import { checkFileCount, type Deps, lockProposal, withFiles } from '../proposal/proposal.service.ts';
+import { markApproved } from './process.queries.ts';
 
 /**
  * The structural approval (POST process/{id}/change-process): stores the process type, sets the proposal
@@ -25,16 +24,7 @@ export async function changeProcess(deps: Deps, auth: AuthContext, id: number, f
     }
     checkFileCount(0, form.files.length);
     const before = await proposalSnapshots(tx, [id]);
-    await tx
-      .update(proposals)
-      .set({
-        statusType: 'finished',
-        processType: PROCESS_CHOICES[processType],
-        approvedAt: sql`now()`,
-        approvedById: auth.userId,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(proposals.id, id));
+    await markApproved(tx, id, PROCESS_CHOICES[processType], auth.userId);
     await placed.place(tx, id, 'structural', form.files, auth.userId);
     await auditProposals(tx, auth.userId, 'approve', [id], before);
     return { id, removedKeys: [] };

@@ -10,9 +10,10 @@ import {
 } from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlace, buildProposal } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { fixture, multipart, type UploadPart } from '../../../test/multipart.ts';
-import { districts, proposalFiles, proposals, subdistricts, villages } from '../../db/schema/index.ts';
+import { proposalFiles, proposals } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let structural: Record<string, string>;
@@ -29,16 +30,7 @@ beforeAll(async () => {
   admin = (await t.signIn('admin')).headers;
   const surveyor = await t.signIn('consultan');
   consultant = { headers: surveyor.headers, consultantId: surveyor.user.consultantId! };
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Timur' }).returning();
-  const [subdistrict] = await t.db
-    .insert(subdistricts)
-    .values({ name: 'Gubeng', districtId: district!.id })
-    .returning();
-  const [village] = await t.db
-    .insert(villages)
-    .values({ name: 'Airlangga', subdistrictId: subdistrict!.id })
-    .returning();
-  villageId = village!.id;
+  villageId = (await buildPlace(t.db, { subdistrict: 'Gubeng' })).villageId;
 });
 afterAll(async () => {
   await t.close();
@@ -53,23 +45,20 @@ async function makeProposals(
     name?: string;
   }[],
 ) {
-  const inserted = await t.db
-    .insert(proposals)
-    .values(
-      rows.map((row, index) => ({
-        proposalType: row.type ?? 'umum',
-        proposalDate: row.date ?? '2026-05-01',
-        proposerName: row.name ?? `Warga ${index}`,
-        phoneNumber: '081300000',
-        villageId,
-        address: 'Jl. Airlangga',
-        consultantId: consultant.consultantId,
-        statusType: row.status,
-        processType: row.process ?? null,
-      })),
-    )
-    .returning({ id: proposals.id });
-  return inserted.map((row) => row.id);
+  const ids: number[] = [];
+  for (const [index, row] of rows.entries()) {
+    const proposal = await buildProposal(t.db, {
+      proposalType: row.type ?? 'umum',
+      proposalDate: row.date ?? '2026-05-01',
+      proposerName: row.name ?? `Warga ${index}`,
+      villageId,
+      consultantId: consultant.consultantId,
+      statusType: row.status,
+      processType: row.process ?? null,
+    });
+    ids.push(proposal.id);
+  }
+  return ids;
 }
 
 const list = async (query: string, headers = structural) => {

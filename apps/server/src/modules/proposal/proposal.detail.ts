@@ -14,8 +14,9 @@ import {
   seesPersonalData,
 } from './proposal.policy.ts';
 import { presentProposalDetail, withMaskedPhone } from './proposal.presenter.ts';
-import { findProposal, listFiles } from './proposal.queries.ts';
-import { isDrawnOnMap, placeHistoryOnMapCount } from './proposal-visibility.ts';
+import { listFiles } from './proposal-files.queries.ts';
+import { findProposal } from './proposal-rows.queries.ts';
+import { isDrawnOnMap, placeHistoryOnMapCounts } from './proposal-visibility.ts';
 
 /**
  * GET proposal/{id} as the signed-in user may see it, also the answer of every write on one proposal.
@@ -52,6 +53,6 @@ export async function loadProposalDetail(db: Db, request: FastifyRequest, id: nu
   // Beside the spec's fields: what an edit sends back as If-Match, so a stale copy is refused (409).
   if (showsPersonalData) return { ...detail, version };
   // Umum's 'Histori lokasi' counts what its place history lists: the proposals on the map.
-  const placeHistoryCount = await placeHistoryOnMapCount(db, id);
+  const placeHistoryCount = (await placeHistoryOnMapCounts(db, [id])).get(id) ?? 0;
   return { ...withMaskedPhone(detail), placeHistoryCount, version };
 }

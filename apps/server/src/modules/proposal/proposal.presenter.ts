@@ -8,7 +8,7 @@ import {
   type TProposalFile,
   type TProposalRow,
 } from '@eusulan/shared';
-import type { ProposalRecord } from './proposal.queries.ts';
+import type { ProposalRecord } from './proposal-rows.queries.ts';
 
 /** The media link of a stored proposal file; the web adds ?token= (spec §7). */
 export const proposalFileLink = (id: number) => `/api-web/media/proposal-file/${id}`;

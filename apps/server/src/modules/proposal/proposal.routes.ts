@@ -10,25 +10,27 @@ import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { envelope, pagedEnvelope } from '../../lib/envelope.ts';
 import { forbidden, invalid } from '../../lib/http-error.ts';
+import { fileSha256, refuseImportedFile } from '../../lib/imported-files.ts';
 import { readListQuery } from '../../lib/pagination.ts';
 import { idParam } from '../../lib/params.ts';
 import { expectedVersionOf } from '../../lib/row-version.ts';
 import { DOCUMENT_TYPES, readMultipart, XLSX_TYPES } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
-import { presentJob } from '../jobs/jobs.queries.ts';
+import { presentJob } from '../jobs/jobs.presenter.ts';
 import { loadProposalDetail } from './proposal.detail.ts';
 import { proposalScopeOf, seesPersonalData } from './proposal.policy.ts';
 import { presentProposalRow, withMaskedPhone } from './proposal.presenter.ts';
-import * as queries from './proposal.queries.ts';
 import * as service from './proposal.service.ts';
 import {
   IMPORT_FAILED_MESSAGE,
   importProposalWorkbook,
   proposalImportJob,
 } from './proposal-import.service.ts';
+import { listProposals, PROPOSAL_SORTABLE } from './proposal-list.queries.ts';
+import { importLookups } from './proposal-references.queries.ts';
 import { buildImportTemplate } from './proposal-template.ts';
-import { placeHistoryOnMapCount } from './proposal-visibility.ts';
+import { placeHistoryOnMapCounts } from './proposal-visibility.ts';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const adminOnly = requireAuth({ roles: ['admin'] });
@@ -36,7 +38,7 @@ const signedIn = requireAuth();
 
 /** Proposals (spec §7): lists, place history, detail, registration with files, contact person, import. */
 export async function proposalRoutes(app: FastifyInstance) {
-  const { db, storage, jobs } = app.ctx;
+  const { db, storage, jobs, config } = app.ctx;
   const deps = { db, storage };
   const base = '/api-web/proposal';
   const uploadRules = (maxFileBytes: number) => ({
@@ -65,22 +67,25 @@ export async function proposalRoutes(app: FastifyInstance) {
     const auth = authOf(request);
     const filters = parseInput(ZProposalListQuery, request.query);
     if (filters.isHistory === '0' && !['admin', 'consultan'].includes(auth.role)) throw forbidden();
-    const list = readListQuery(request.query, queries.PROPOSAL_SORTABLE, queries.PROPOSAL_SORTABLE.id);
-    const { rows, total } = await queries.listProposals(db, filters, list, proposalScopeOf(auth));
+    const list = readListQuery(request.query, PROPOSAL_SORTABLE, PROPOSAL_SORTABLE.id);
+    const { rows, total } = await listProposals(db, filters, list, proposalScopeOf(auth));
     const presented = rows.map((row) => presentProposalRow(row));
     if (seesPersonalData(auth)) return pagedEnvelope(presented, total, list);
     // Umum: the phone masked, and each row's place count of what its place history lists (on the map).
-    const counts = await Promise.all(rows.map((row) => placeHistoryOnMapCount(db, row.id)));
-    const rowsForUmum = presented.map((row, index) => ({
+    const counts = await placeHistoryOnMapCounts(
+      db,
+      rows.map((row) => row.id),
+    );
+    const rowsForUmum = presented.map((row) => ({
       ...withMaskedPhone(row),
-      placeHistoryCount: counts[index] ?? 0,
+      placeHistoryCount: counts.get(row.id) ?? 0,
     }));
     return pagedEnvelope(rowsForUmum, total, list);
   });
 
   app.get(`${base}/export-template`, { preHandler: adminOnly }, async (request, reply) => {
     const { proposalType } = parseInput(z.object({ proposalType: ZImportProposalType }), request.query);
-    const workbook = await buildImportTemplate(proposalType, await queries.importLookups(db));
+    const workbook = await buildImportTemplate(proposalType, await importLookups(db));
     return reply
       .header('Content-Type', XLSX_MIME)
       .header(
@@ -99,8 +104,10 @@ export async function proposalRoutes(app: FastifyInstance) {
       const { proposalType } = readImportType(form.fields);
       const outcome = await importProposalWorkbook(db, {
         filePath: file.tempPath,
+        fileName: file.name,
         proposalType,
         userId: auth.userId,
+        timeZone: config.TIME_ZONE,
       });
       if ('errorList' in outcome) {
         // Returned, not sent: the answer leaves once the staged file is removed (finally), never before.
@@ -114,11 +121,11 @@ export async function proposalRoutes(app: FastifyInstance) {
   });
 
   /**
-   * The same import as a background job (issue 12 item 3): the file's presence and type are checked here,
+   * The same import as a background job: the file's presence and type are checked here,
    * its rows by the job, whose progress the import dialog shows; a refused file fails the job with the
    * rows' errors as its result ({ errorList }).
    */
-  jobs.define('proposal-import', proposalImportJob);
+  jobs.define('proposal-import', proposalImportJob(config.TIME_ZONE));
   app.post(`${base}/import-template/jobs`, { preHandler: adminOnly }, async (request, reply) => {
     const auth = authOf(request);
     const form = await readMultipart(request, importUploadRules);
@@ -126,6 +133,7 @@ export async function proposalRoutes(app: FastifyInstance) {
       const file = form.files[0];
       if (!file) throw invalid({ file: [PROPOSAL_MESSAGES.importFileRequired] });
       const input = readImportType(form.fields);
+      await refuseImportedFile(db, 'proposal', await fileSha256(file.tempPath));
       const job = await jobs.enqueue('proposal-import', auth.userId, input, {
         path: file.tempPath,
         name: file.name,

@@ -7,20 +7,20 @@ import {
   ZContactPerson,
   ZProposalForm,
 } from '@eusulan/shared';
-import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
-import { proposals } from '../../db/schema/index.ts';
 import { badRequest, forbidden, invalid, notFound } from '../../lib/http-error.ts';
 import { assertFresh } from '../../lib/row-version.ts';
 import type { MultipartForm, UploadedFile } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { holdFilePlacementLock } from '../../storage/reconcile-storage.ts';
+import { holdFilePlacementLock } from '../../storage/storage.queries.ts';
 import { proposalSnapshots } from '../audit/audit.queries.ts';
 import { auditProposals } from '../audit/audit.service.ts';
 import { canEditContactPerson, canEditProposal, consultantServesVillage } from './proposal.policy.ts';
-import * as queries from './proposal.queries.ts';
+import * as fileQueries from './proposal-files.queries.ts';
+import * as referenceQueries from './proposal-references.queries.ts';
+import * as writeQueries from './proposal-write.queries.ts';
 
 export interface Deps {
   db: Database;
@@ -50,7 +50,7 @@ class PlacedFiles {
         uploadedById: userId,
       });
     }
-    await queries.insertFiles(tx, rows);
+    await fileQueries.insertFiles(tx, rows);
   }
 
   async rollBack() {
@@ -92,7 +92,7 @@ async function checkReferences(
 ) {
   const changed = (key: 'roadId' | 'villageId' | 'consultantId') =>
     input[key] !== undefined && input[key] !== (current?.[key] ?? undefined) ? input[key] : undefined;
-  const found = await queries.activeReferences(db, {
+  const found = await referenceQueries.activeReferences(db, {
     roadId: changed('roadId'),
     villageId: changed('villageId'),
     consultantId: changed('consultantId'),
@@ -104,7 +104,7 @@ async function checkReferences(
   if (Object.keys(errors).length) throw invalid(errors);
   const consultantId = input.consultantId ?? current?.consultantId;
   if (consultantId === undefined || (!changed('villageId') && !changed('consultantId'))) return;
-  const districts = await queries.consultantAndVillageDistricts(db, consultantId, input.villageId);
+  const districts = await referenceQueries.consultantAndVillageDistricts(db, consultantId, input.villageId);
   if (districts && !consultantServesVillage(districts, districts.villageDistrictId)) {
     throw invalid(
       input.consultantId === undefined
@@ -122,19 +122,7 @@ export function checkFileCount(kept: number, added: number) {
 
 /** Locks the proposal row for the rest of the transaction, so two edits never interleave. */
 export async function lockProposal(tx: Db, id: number) {
-  const [row] = await tx
-    .select({
-      id: proposals.id,
-      consultantId: proposals.consultantId,
-      statusType: proposals.statusType,
-      processType: proposals.processType,
-      roadId: proposals.roadId,
-      villageId: proposals.villageId,
-      updatedAt: proposals.updatedAt,
-    })
-    .from(proposals)
-    .where(eq(proposals.id, id))
-    .for('update');
+  const row = await writeQueries.lockProposalRow(tx, id);
   if (!row) throw notFound();
   return row;
 }
@@ -145,8 +133,8 @@ export async function createProposal(deps: Deps, auth: AuthContext, form: Multip
     const input = parseInput(ZProposalForm, form.fields);
     checkFileCount(0, form.files.length);
     await checkReferences(tx, input);
-    const id = await queries.insertProposal(tx, {
-      ...queries.toProposalValues(input),
+    const id = await writeQueries.insertProposal(tx, {
+      ...writeQueries.toProposalValues(input),
       createdById: auth.userId,
     });
     await placed.place(tx, id, 'proposal', form.files, auth.userId);
@@ -173,10 +161,10 @@ export async function updateProposal(
     const before = await proposalSnapshots(tx, [id]);
     const input = parseInput(ZProposalForm, form.fields);
     await checkReferences(tx, input, current);
-    const keep = await queries.ownFileIds(tx, id, 'proposal', input.existingFileId);
+    const keep = await fileQueries.ownFileIds(tx, id, 'proposal', input.existingFileId);
     checkFileCount(keep.length, form.files.length);
-    await queries.updateProposal(tx, id, queries.toProposalValues(input));
-    const removedKeys = await queries.deleteFilesExcept(tx, id, 'proposal', keep);
+    await writeQueries.updateProposal(tx, id, writeQueries.toProposalValues(input));
+    const removedKeys = await fileQueries.deleteFilesExcept(tx, id, 'proposal', keep);
     await placed.place(tx, id, 'proposal', form.files, auth.userId);
     await auditProposals(tx, auth.userId, 'update', [id], before);
     return { id, removedKeys };
@@ -202,9 +190,9 @@ export async function updateContactPerson(
     const before = await proposalSnapshots(tx, [id]);
     const input: TContactPerson = parseInput(ZContactPerson, form.fields);
     await checkReferences(tx, input, current);
-    const keep = await queries.ownFileIds(tx, id, 'proposal', input.existingFileId);
+    const keep = await fileQueries.ownFileIds(tx, id, 'proposal', input.existingFileId);
     checkFileCount(keep.length, form.files.length);
-    await queries.updateProposal(tx, id, {
+    await writeQueries.updateProposal(tx, id, {
       proposalDate: input.proposalDate,
       proposerName: input.proposerName,
       phoneNumber: input.phoneNumber,
@@ -214,7 +202,7 @@ export async function updateContactPerson(
       rwNumber: input.rwNumber ?? null,
       address: input.address,
     });
-    const removedKeys = await queries.deleteFilesExcept(tx, id, 'proposal', keep);
+    const removedKeys = await fileQueries.deleteFilesExcept(tx, id, 'proposal', keep);
     await placed.place(tx, id, 'proposal', form.files, auth.userId);
     await auditProposals(tx, auth.userId, 'contact-person', [id], before);
     return { id, removedKeys };

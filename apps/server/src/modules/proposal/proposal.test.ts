@@ -3,18 +3,10 @@ import path from 'node:path';
 import { PROPOSAL_MESSAGES, type TProposalDetail, type TProposalRow } from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlace, buildSurvey } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { fixture, multipart } from '../../../test/multipart.ts';
-import {
-  consultants,
-  districts,
-  proposalFiles,
-  proposals,
-  roads,
-  subdistricts,
-  surveys,
-  villages,
-} from '../../db/schema/index.ts';
+import { consultants, proposalFiles, proposals, roads } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -35,33 +27,28 @@ beforeAll(async () => {
   admin = (await t.signIn('admin')).headers;
   structural = (await t.signIn('structural')).headers;
   umum = (await t.signIn('umum')).headers;
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Pusat' }).returning();
+  const home = await buildPlace(t.db, {
+    subdistrict: 'Genteng',
+    village: 'Ketabang',
+    road: 'Jalan Tunjungan',
+  });
   // The internal consultant is the Rayon of the villages below (a consultant must serve its village).
-  const first = await t.signIn('consultan', { districtId: district!.id });
+  const first = await t.signIn('consultan', { districtId: home.districtId });
   const second = await t.signIn('consultan', { consultantType: 'external' });
   consultant = { headers: first.headers, consultantId: first.user.consultantId! };
   otherConsultant = { headers: second.headers, consultantId: second.user.consultantId! };
-  const [subdistrict] = await t.db
-    .insert(subdistricts)
-    .values({ name: 'Genteng', districtId: district!.id })
-    .returning();
-  const villageRows = await t.db
-    .insert(villages)
-    .values([
-      { name: 'Ketabang', subdistrictId: subdistrict!.id },
-      { name: 'Kapasari', subdistrictId: subdistrict!.id },
-    ])
-    .returning();
-  const roadRows = await t.db
-    .insert(roads)
-    .values([{ name: 'Jalan Tunjungan' }, { name: 'Jalan Pemuda' }, { name: 'Jalan Lama', isActive: false }])
-    .returning();
+  const other = await buildPlace(t.db, {
+    subdistrictId: home.subdistrictId,
+    village: 'Kapasari',
+    road: 'Jalan Pemuda',
+  });
+  const [inactiveRoad] = await t.db.insert(roads).values({ name: 'Jalan Lama', isActive: false }).returning();
   place = {
-    roadId: roadRows[0]!.id,
-    otherRoadId: roadRows[1]!.id,
-    inactiveRoadId: roadRows[2]!.id,
-    villageId: villageRows[0]!.id,
-    otherVillageId: villageRows[1]!.id,
+    roadId: home.roadId,
+    otherRoadId: other.roadId,
+    inactiveRoadId: inactiveRoad!.id,
+    villageId: home.villageId,
+    otherVillageId: other.villageId,
   };
 });
 afterAll(async () => {
@@ -221,21 +208,14 @@ describe('POST proposal (multipart, files[])', () => {
       .select({ id: consultants.districtId })
       .from(consultants)
       .where(eq(consultants.id, elsewhere.user.consultantId!));
-    const [subdistrict] = await t.db
-      .insert(subdistricts)
-      .values({ name: 'Kecamatan Lain', districtId: district!.id! })
-      .returning();
-    const [farVillage] = await t.db
-      .insert(villages)
-      .values({ name: 'Kelurahan Jauh', subdistrictId: subdistrict!.id })
-      .returning();
+    const far = await buildPlace(t.db, { districtId: district!.id!, roadId: place.roadId });
     const detail = await createProposal();
     const fields = {
       proposalDate: '2026-04-01',
       proposerName: 'Bambang',
       phoneNumber: '0311234567',
       roadId: place.roadId,
-      villageId: farVillage!.id,
+      villageId: far.villageId,
       address: 'Jl. Pemuda 3',
     };
     const moved = await send(`/api-web/proposal/${detail.id}/contact-person`, fields);
@@ -483,11 +463,9 @@ describe('GET proposal (lists and place history)', () => {
     );
     ids = made.map((row) => row.id);
     // Ahmad Dahlan's proposal was surveyed twice; Budi Utomo's has only a draft, which is no history.
-    await t.db.insert(surveys).values([
-      { proposalId: ids[0]!, consultantId: consultant.consultantId, isDraft: false },
-      { proposalId: ids[0]!, consultantId: consultant.consultantId, isDraft: false },
-      { proposalId: ids[1]!, consultantId: consultant.consultantId, isDraft: true },
-    ]);
+    await buildSurvey(t.db, { proposalId: ids[0]!, consultantId: consultant.consultantId });
+    await buildSurvey(t.db, { proposalId: ids[0]!, consultantId: consultant.consultantId });
+    await buildSurvey(t.db, { proposalId: ids[1]!, consultantId: consultant.consultantId, isDraft: true });
   });
 
   const list = async (query: string, headers = admin) => {

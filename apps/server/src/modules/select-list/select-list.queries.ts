@@ -153,7 +153,7 @@ export const locationOptions = (db: Db, q: SelectQuery) =>
     .orderBy(asc(completedWorks.location))
     .limit(q.limit);
 
-/** The survey form's lists (issue 5): ASB items with their unit price, photo categories, work notes. */
+/** The survey form's lists: ASB items with their unit price, photo categories, work notes. */
 export const asbSurveyorOptions = (db: Db, q: SelectQuery) =>
   db
     .select({ id: asbSurveyors.id, name: asbSurveyors.name, price: asbSurveyors.price })

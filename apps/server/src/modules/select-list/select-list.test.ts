@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConsultant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import {
   asbSurveyors,
-  consultants,
   photoCategories,
   proposals,
   roads,
@@ -83,12 +83,9 @@ describe('select lists', () => {
   it('filter consultants: without a user, internal first, and by the village district', async () => {
     expect(await options('consultant', '?hasUser=0')).toEqual([]);
     const userId = (await t.signIn('admin')).user.id;
-    const [spare] = await t.db
-      .insert(consultants)
-      .values({ code: 'CV-X', name: 'CV Xenon', consultantType: 'external' })
-      .returning();
+    const spare = await buildConsultant(t.db, { code: 'CV-X', name: 'CV Xenon' });
     expect(await options('consultant', `?hasUser=0&userId=${userId}`)).toEqual([
-      { id: spare!.id, name: 'CV Xenon', consultantType: 'external', consultantTypeName: 'Eksternal' },
+      { id: spare.id, name: 'CV Xenon', consultantType: 'external', consultantTypeName: 'Eksternal' },
     ]);
     const ordered = await options('consultant', '?orderInternal=1');
     expect(ordered[0].consultantType).toBe('internal');

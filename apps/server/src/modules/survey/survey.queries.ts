@@ -267,6 +267,25 @@ export async function findSurveyMedia(db: Db, table: MediaTable, id: number) {
   return row ?? null;
 }
 
+/** A photo or video of a survey, stored under `storageKey`; answers its id. */
+export async function insertSurveyMedia(
+  tx: Db,
+  media: { surveyId: number; name: string; ext: string; mimeType: string; size: number; storageKey: string },
+  extra: { kind: 'photo'; photoCategoryId: number } | { kind: 'video'; description: string },
+) {
+  const [row] =
+    extra.kind === 'photo'
+      ? await tx
+          .insert(surveyPhotos)
+          .values({ ...media, photoCategoryId: extra.photoCategoryId })
+          .returning({ id: surveyPhotos.id })
+      : await tx
+          .insert(surveyVideos)
+          .values({ ...media, description: extra.description })
+          .returning({ id: surveyVideos.id });
+  return row!.id;
+}
+
 export async function deleteSurveyMedia(tx: Db, table: MediaTable, id: number) {
   await tx.delete(table).where(eq(table.id, id));
 }

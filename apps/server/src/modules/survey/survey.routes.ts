@@ -32,7 +32,7 @@ const mediaIdOf = (request: FastifyRequest) =>
   idParam({ id: (request.params as { mediaId?: string }).mediaId });
 
 /**
- * Survey capture (DESIGN §4, issue 5) under the global prefix, so a field app can use it: the open draft,
+ * Survey capture (DESIGN §4) under the global prefix, so a field app can use it: the open draft,
  * saving it, its photos and videos, and submitting it. Consultants only, on their own verified or
  * surveyed proposals.
  */

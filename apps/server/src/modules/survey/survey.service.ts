@@ -8,7 +8,7 @@ import type { UploadedFile } from '../../lib/uploads.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { holdFilePlacementLock } from '../../storage/reconcile-storage.ts';
+import { holdFilePlacementLock } from '../../storage/storage.queries.ts';
 import { proposalSnapshots } from '../audit/audit.queries.ts';
 import { auditProposals } from '../audit/audit.service.ts';
 import { presentSurvey } from './survey.presenter.ts';
@@ -159,26 +159,20 @@ export async function addSurveyMedia(
       await holdFilePlacementLock(tx);
       await deps.storage.putFile(key, file.tempPath);
       placedKey = key;
-      const media = {
-        surveyId,
-        name: file.name,
-        ext: file.ext,
-        mimeType: file.mimeType,
-        size: file.size,
-        storageKey: key,
-      };
-      const [row] =
-        extra.kind === 'photo'
-          ? await tx
-              .insert(surveyPhotos)
-              .values({ ...media, photoCategoryId: extra.photoCategoryId })
-              .returning({ id: surveyPhotos.id })
-          : await tx
-              .insert(surveyVideos)
-              .values({ ...media, description: extra.description })
-              .returning({ id: surveyVideos.id });
+      const mediaId = await queries.insertSurveyMedia(
+        tx,
+        {
+          surveyId,
+          name: file.name,
+          ext: file.ext,
+          mimeType: file.mimeType,
+          size: file.size,
+          storageKey: key,
+        },
+        extra,
+      );
       await auditSurvey(tx, auth, `survey-${extra.kind}-add`, proposalId, surveyId, before);
-      return { surveyId, mediaId: row!.id };
+      return { surveyId, mediaId };
     });
   } catch (error) {
     if (placedKey) await deps.storage.remove(placedKey).catch(() => undefined);

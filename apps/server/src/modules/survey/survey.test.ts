@@ -1,17 +1,10 @@
 import { SURVEY_MESSAGES, type TProposalDetail, type TSurvey } from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlace, buildProposal } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { fixture, multipart } from '../../../test/multipart.ts';
-import {
-  asbSurveyors,
-  districts,
-  photoCategories,
-  proposals,
-  roadTypes,
-  subdistricts,
-  villages,
-} from '../../db/schema/index.ts';
+import { asbSurveyors, photoCategories, proposals, roadTypes } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let consultant: { headers: Record<string, string>; consultantId: number };
@@ -34,16 +27,7 @@ beforeAll(async () => {
   const mine = await t.signIn('consultan');
   consultant = { headers: mine.headers, consultantId: mine.user.consultantId! };
   other = { headers: (await t.signIn('consultan', { consultantType: 'external' })).headers };
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Pusat' }).returning();
-  const [subdistrict] = await t.db
-    .insert(subdistricts)
-    .values({ name: 'Genteng', districtId: district!.id })
-    .returning();
-  const [village] = await t.db
-    .insert(villages)
-    .values({ name: 'Genteng', subdistrictId: subdistrict!.id })
-    .returning();
-  villageId = village!.id;
+  villageId = (await buildPlace(t.db)).villageId;
   const asb = await t.db
     .insert(asbSurveyors)
     .values([
@@ -69,20 +53,13 @@ afterAll(async () => {
 });
 
 async function makeProposal(status: 'unverified' | 'verified' | 'surveyed' | 'finished' = 'verified') {
-  const [row] = await t.db
-    .insert(proposals)
-    .values({
-      proposalType: 'taruna',
-      proposalDate: '2026-09-01',
-      proposerName: 'Pak RT',
-      phoneNumber: '0812345678',
-      villageId,
-      address: 'Jl. Tunjungan',
-      consultantId: consultant.consultantId,
-      statusType: status,
-    })
-    .returning();
-  return row!.id;
+  const proposal = await buildProposal(t.db, {
+    proposalDate: '2026-09-01',
+    villageId,
+    consultantId: consultant.consultantId,
+    statusType: status,
+  });
+  return proposal.id;
 }
 
 const draftBody = (overrides: Record<string, unknown> = {}) => ({

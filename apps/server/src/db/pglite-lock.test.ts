@@ -7,20 +7,20 @@ import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import { prepareDatabase } from './bootstrap.ts';
 import { type DatabaseHandle, openDatabase } from './client.ts';
-import { DATABASE_BUSY_MESSAGE, GIVE_WAY_MS, inBackground } from './pglite-turns.ts';
+import { DATABASE_BUSY_MESSAGE } from './pglite-lock.ts';
 
-// PGlite only: it is the embedded database's one session that these turns share (PostgreSQL has a pool).
+// PGlite only: it is the embedded database's one session that this lock guards (PostgreSQL has a pool).
 const ADMIN_PASSWORD = 'Admin12345';
 /** Short, so a refusal can be shown without a long test; the production default is 10 s. */
 const SHORT_WAIT_MS = 300;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The app on an in-memory PGlite whose turns wait at most turnWaitMs, and the admin's headers. */
-async function openApp(turnWaitMs?: number) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'eusulan-turns-'));
+/** The app on an in-memory PGlite whose calls wait at most lockWaitMs for its lock, and the admin's headers. */
+async function openApp(lockWaitMs?: number) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'eusulan-lock-'));
   const config = testConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, TOKEN_SECRET: 'x'.repeat(40) });
-  const database = await openDatabase({ dataDir: ':memory:', turnWaitMs });
+  const database = await openDatabase({ dataDir: ':memory:', lockWaitMs });
   await prepareDatabase(database, config);
   const app = await buildApp(config, database);
   const login = await app.inject({
@@ -42,7 +42,7 @@ async function openApp(turnWaitMs?: number) {
 }
 
 /**
- * A transaction that holds its turn for holdMs between two statements, as one that places uploaded files
+ * A transaction that holds the lock for holdMs between two statements, as one that places uploaded files
  * does; it notes when it has begun and when it has committed.
  */
 function longTransaction(database: DatabaseHandle, events: string[], name: string, holdMs: number) {
@@ -60,7 +60,7 @@ function longTransaction(database: DatabaseHandle, events: string[], name: strin
   return { started, done: done.then(() => events.push(`${name} commits`)) };
 }
 
-describe.runIf(!process.env.TEST_DATABASE_URL)('turns on the embedded database', () => {
+describe.runIf(!process.env.TEST_DATABASE_URL)('the embedded database’s session lock', () => {
   /** The production limit, which even a busy test machine's queue stays far below. */
   let fair: Awaited<ReturnType<typeof openApp>>;
   let strict: Awaited<ReturnType<typeof openApp>>;
@@ -78,8 +78,8 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('turns on the embedded database',
     const events: string[] = [];
     const long = longTransaction(database, events, 'long', 150);
     await long.started;
-    // Ten callers at once: each a list request (several statements, one turn each), then one statement. (Not
-    // /api/ready: it also waits on the file store, which is no database turn, so its answers may swap.)
+    // Ten callers at once: each a list request (several statements, each taking the lock), then one statement. (Not
+    // /api/ready: it also waits on the file store, which does not take the lock, so its answers may swap.)
     const requests = Array.from({ length: 10 }, async (_, n) => {
       const list = await app.inject({ method: 'GET', url: '/api-web/proposal?proposalType=umum', headers });
       events.push(`list ${n}`);
@@ -95,7 +95,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('turns on the embedded database',
 
     expect(statuses.every((status) => status === 200)).toBe(true);
     const shorts = events.filter((event) => /^(list|single) /.test(event));
-    // Nothing ran while the long transaction held its turn: every request waited for it, no longer.
+    // Nothing ran while the long transaction held the lock: every request waited for it, no longer.
     expect(events.slice(0, 2)).toEqual(['long begins', 'long commits']);
     // First come, first served: the lists finish in the order they came, then the single statements.
     expect(shorts).toEqual([
@@ -105,33 +105,6 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('turns on the embedded database',
     // The later transaction was asked for after the lists' first statements and before their next ones:
     // it runs between them, neither ahead of the requests nor after all of them.
     expect(events.indexOf('later begins')).toBeLessThan(events.indexOf('list 0'));
-  });
-
-  it('lets background statements (map layers, exports) give way to requests, for a while only', async () => {
-    const { database } = fair;
-    const events: string[] = [];
-    const statement = (name: string) =>
-      database.db.execute(sql`select 1`).then(() => {
-        events.push(name);
-      });
-    const long = longTransaction(database, events, 'long', GIVE_WAY_MS * 5);
-    await long.started;
-    // A background read asked for first, requests' statements after it.
-    const layer = inBackground(() => statement('background'));
-    const first = [statement('request 1'), statement('request 2')];
-    // Long after the background statement's give-way ran out: it has queued like any other by then.
-    await sleep(GIVE_WAY_MS * 2.5);
-    const late = statement('late request');
-    await Promise.all([long.done, layer, ...first, late]);
-
-    expect(events).toEqual([
-      'long begins',
-      'long commits',
-      'request 1',
-      'request 2',
-      'background',
-      'late request',
-    ]);
   });
 
   it('refuses a request that waits longer than the limit with a 503 and an Indonesian message', async () => {
@@ -157,14 +130,14 @@ describe.runIf(!process.env.TEST_DATABASE_URL)('turns on the embedded database',
 
   it('never runs a refused statement later', async () => {
     const { database } = strict;
-    await database.db.execute(sql`create table if not exists turn_probe (n int)`);
+    await database.db.execute(sql`create table if not exists lock_probe (n int)`);
     const long = longTransaction(database, [], 'long', SHORT_WAIT_MS * 3);
     await long.started;
-    await expect(database.db.execute(sql`insert into turn_probe values (1)`)).rejects.toMatchObject({
+    await expect(database.db.execute(sql`insert into lock_probe values (1)`)).rejects.toMatchObject({
       cause: { statusCode: 503 },
     });
     await long.done;
-    const result = await database.db.execute(sql`select count(*)::int as n from turn_probe`);
+    const result = await database.db.execute(sql`select count(*)::int as n from lock_probe`);
     const { rows } = result as unknown as { rows: { n: number }[] };
     expect(rows[0]?.n).toBe(0);
   });
