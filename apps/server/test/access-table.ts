@@ -2,8 +2,8 @@ import type { TRole } from '@eusulan/shared';
 
 /**
  * Who may call each route of the API (spec §2 route table and §6, with the calls behind each screen; the
- * reasons in docs/decisions.md, issue 10). The authorization matrix checks every route against it, the
- * bad-input test calls each route as a role it allows.
+ * reasons in docs/decisions.md, "Access and personal data"). The authorization matrix checks every route
+ * against it, the bad-input test calls each route as a role it allows.
  */
 export type Access = 'public' | 'signed-in' | readonly TRole[];
 
@@ -18,7 +18,7 @@ const COMPLETED_WORK_READERS: readonly TRole[] = ['admin', 'umum'];
 export const MATRIX: Record<string, Access> = {
   // Sign-in, the app's public settings and the completed-work template zip.
   'GET /api/health': 'public',
-  // Operations (issue 12): readiness for a load balancer; /metrics answers only the METRICS_TOKEN bearer
+  // Operations: readiness for a load balancer; /metrics answers only the METRICS_TOKEN bearer
   // (404 when none is configured, as here), never a session (modules/health/operations.test.ts).
   'GET /api/ready': 'public',
   'GET /metrics': 'public',
@@ -61,7 +61,7 @@ export const MATRIX: Record<string, Access> = {
   'POST /api-web/proposal/import-template/jobs': ADMIN,
   // Spec §6: every role but umum sees the edit-contact-person button.
   'POST /api-web/proposal/:id/contact-person': ['admin', 'consultan', 'structural'],
-  // Riwayat Perubahan (issue 10): the audit trail of a proposal, for admins.
+  // Riwayat Perubahan: the audit trail of a proposal, for admins.
   'GET /api-web/proposal/:id/audit': ADMIN,
   'GET /api-web/assigned-consultant': ADMIN,
   'GET /api-web/assigned-consultant/:id/list-proposal': ADMIN,
@@ -83,6 +83,7 @@ export const MATRIX: Record<string, Access> = {
   'GET /api-web/completed-work': COMPLETED_WORK_READERS,
   'POST /api-web/completed-work': ADMIN,
   'POST /api-web/completed-work/jobs': ADMIN,
+  'DELETE /api-web/completed-work/:id': ADMIN,
   'GET /api-web/completed-work-detail/:id': COMPLETED_WORK_READERS,
   'GET /api-web/completed-work-detail/:id/detail': MAP_READERS,
   'GET /api-web/dashboard': MAP_READERS,
@@ -92,7 +93,7 @@ export const MATRIX: Record<string, Access> = {
   // Report (Export Hasil Survey): admin and consultan.
   'POST /api-web/export': ['admin', 'consultan'],
   'POST /api-web/export/jobs': ['admin', 'consultan'],
-  // Background jobs (issue 12): any signed-in user follows its own (404 for anyone else's, jobs.test.ts).
+  // Background jobs: any signed-in user follows its own (404 for anyone else's, jobs.test.ts).
   'GET /api-web/jobs/:id': 'signed-in',
   'GET /api-web/jobs/:id/file': 'signed-in',
 };

@@ -5,7 +5,7 @@ import { MATRIX, VARIANTS } from './access-table.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Issue 10, item 1: every route of the API called as every kind of caller, checked against the access table
+ * Every route of the API called as every kind of caller, checked against the access table
  * (access-table.ts). A route added without a row there fails the first test, so nobody ships a route whose
  * access was never decided.
  */

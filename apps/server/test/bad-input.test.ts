@@ -10,7 +10,7 @@ import { seedOneOfEach } from './one-of-each.ts';
 import { tableRowCounts } from './row-counts.ts';
 
 /**
- * Issue 10, item 2: every route fed generated hostile input (fast-check) as a role it allows: wrong types,
+ * Every route fed generated hostile input (fast-check) as a role it allows: wrong types,
  * missing and extra fields, huge strings, unicode edge cases, negative and huge numbers, bad dates, SQL and
  * HTML fragments, in the body, the query and the path. Not one answer is a 500, every refusal is a 4xx
  * envelope with an Indonesian message, and a refused change leaves every table as it was.

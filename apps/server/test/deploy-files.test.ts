@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { CONFIG_VARIABLES, loadConfig, REPO_ROOT } from '../src/config.ts';
 
 /**
- * Issue 12, item 5: the deployment files are checked against the app, since no Docker engine is here to build
+ * The deployment files are checked against the app, since no Docker engine is here to build
  * or run them. The Dockerfile passes dockerfilelint and installs every workspace; compose.yaml sets only
  * variables the server reads and wires the database service it names; docs/deploy.md's table lists every
  * variable, and its nginx and systemd examples fit the app's upload limit and shutdown deadline.

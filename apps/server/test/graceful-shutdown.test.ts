@@ -6,7 +6,7 @@ import { BENCH_ADMIN } from '../bench/bench-database.ts';
 import { type ServerProcess, startServer } from '../bench/server-process.ts';
 
 /**
- * Issue 12, item 4: SIGTERM lets the requests in flight finish and refuses new connections; past
+ * SIGTERM lets the requests in flight finish and refuses new connections; past
  * SHUTDOWN_TIMEOUT it cuts off what still runs and still closes the database. The server is the production
  * bundle as its own process (bench/server-process.ts), on PGlite or, with TEST_DATABASE_URL, on PostgreSQL.
  */

@@ -1,51 +1,49 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { TRole } from '@eusulan/shared';
 import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import { prepareDatabase } from '../src/db/bootstrap.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { consultants, districts, roles, users } from '../src/db/schema/index.ts';
+import { districts, roles, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { buildConsultant } from './factories.ts';
+import { adminQuery, databaseUrl } from './global-setup.ts';
 
 export const ADMIN_PASSWORD = 'Admin12345';
 export const TEST_PASSWORD = 'Rahasia123';
 
 /**
- * A fresh database per test file: PGlite in memory by default, or a new database on the PostgreSQL
- * server of TEST_DATABASE_URL, dropped again on close.
+ * A fresh database per test file, a copy of the one global-setup.ts migrated: PGlite in memory by default,
+ * or a new database on the PostgreSQL server of TEST_DATABASE_URL, dropped again on close.
  */
 async function openTestDatabase() {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: ':memory:' });
+  const migrated = inject('migratedDatabase');
+  if (migrated.kind === 'pglite') {
+    return openDatabase({ dataDir: ':memory:', loadDataDir: new Blob([await readFile(migrated.tarball)]) });
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `eusulan_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), dataDir: ':memory:' });
+  await adminQuery(serverUrl, `create database ${name} template ${migrated.name}`);
+  const handle = await openDatabase({ url: databaseUrl(serverUrl, name), dataDir: ':memory:' });
   return {
     ...handle,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
 
 /**
- * An answer's body without the request id its error envelope carries (issue 12): for comparing two refusals
+ * An answer's body without the request id its error envelope carries: for comparing two refusals
  * that must be alike in all else (a wrong password and an unknown user).
  */
 export function withoutRequestId(response: { json(): unknown }) {
@@ -96,16 +94,13 @@ export async function createTestApp(
           .returning({ id: districts.id });
         districtId = district?.id;
       }
-      const [consultant] = await db
-        .insert(consultants)
-        .values({
-          code: `K-${sequence}`,
-          name: `Konsultan Uji ${sequence}`,
-          consultantType: type,
-          districtId,
-        })
-        .returning({ id: consultants.id });
-      consultantId = consultant?.id;
+      const consultant = await buildConsultant(db, {
+        code: `K-${sequence}`,
+        name: `Konsultan Uji ${sequence}`,
+        consultantType: type,
+        districtId,
+      });
+      consultantId = consultant.id;
     }
     const username = `uji-${options.role}${sequence}`;
     const [user] = await db

@@ -1,4 +1,4 @@
-// Big and hostile .xlsx and .zip files for test/hostile-files.test.ts, written as streams so a million rows
+// Big and hostile .xlsx and .zip files for test/hostile-files-*.test.ts, written as streams so a million rows
 // never sit in memory: a real workbook's own parts, with entries replaced or grown.
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';

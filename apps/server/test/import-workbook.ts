@@ -1,7 +1,37 @@
 import ExcelJS from 'exceljs';
+import type { Db } from '../src/db/client.ts';
+import { buildConsultant, buildPlace } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 
 export type ImportRow = (string | number | Date | null)[];
+
+/** A row of the Usulan sheet the import takes, at the place buildImportPlace writes. */
+export const GOOD_ROW: ImportRow = [
+  '17-08-2026',
+  'Budi Santoso',
+  '081234567890',
+  'Jalan Dharmawangsa',
+  'Airlangga - Gubeng',
+  '01',
+  '02',
+  'Jl. Dharmawangsa 10',
+  'RYN-01 - Rayon Timur',
+];
+
+/**
+ * What GOOD_ROW names: Kelurahan Airlangga of Kecamatan Gubeng (Surabaya Timur), Jalan Dharmawangsa, and
+ * the district's Rayon RYN-01.
+ */
+export async function buildImportPlace(db: Db) {
+  const place = await buildPlace(db, {
+    district: 'Surabaya Timur',
+    subdistrict: 'Gubeng',
+    village: 'Airlangga',
+    road: 'Jalan Dharmawangsa',
+  });
+  await buildConsultant(db, { code: 'RYN-01', name: 'Rayon Timur', districtId: place.districtId });
+  return place;
+}
 
 /** The workbook as the server answers it, opened with exceljs. */
 export async function openWorkbook(buffer: Buffer) {

@@ -1,10 +1,10 @@
 import type { TRole } from '@eusulan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { typeWorkColors } from '../src/db/schema/index.ts';
-import { SAMPLE_FEATURES, shapefileZip } from '../src/modules/completed-work/completed-work.fixtures.ts';
 import { MATRIX } from './access-table.ts';
+import { SAMPLE_FEATURES, shapefileZip } from './completed-work-zips.ts';
+import { buildWorkType } from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { multipart } from './multipart.ts';
+import { sendForm } from './multipart.ts';
 
 /**
  * sort_by is a whitelist on every list: a name outside it, an Object.prototype member above all, is a 422
@@ -67,20 +67,14 @@ beforeAll(async () => {
     headers[role] = (await t.signIn(role)).headers;
   const consultantUser = await t.buildUser({ role: 'consultan' });
   pathIds['GET /api-web/assigned-consultant/:id/list-proposal'] = consultantUser.consultantId ?? 0;
-  const [typeWork] = await t.db
-    .insert(typeWorkColors)
-    .values({ typeWork: 'Pengaspalan', color: '#e53935' })
-    .returning();
-  const body = await multipart(
-    { year: 2024, type_work_id: typeWork?.id ?? 0 },
+  const typeWork = await buildWorkType(t.db, { typeWork: 'Pengaspalan' });
+  const imported = await sendForm(
+    t.app,
+    '/api-web/completed-work',
+    headers.admin,
+    { year: 2024, type_work_id: typeWork.id },
     { file: [{ name: 'jalan.zip', content: await shapefileZip(SAMPLE_FEATURES), type: 'application/zip' }] },
   );
-  const imported = await t.app.inject({
-    method: 'POST',
-    url: '/api-web/completed-work',
-    headers: { ...headers.admin, ...body.headers },
-    payload: body.payload,
-  });
   expect(imported.statusCode, imported.body).toBe(201);
   pathIds['GET /api-web/completed-work-detail/:id'] = imported.json().data.id;
 });

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 /** A real file from test/fixtures, optionally sent under another name. */
 export function fixture(name: string, sendAs = name) {
@@ -42,4 +43,19 @@ export async function multipart(
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
   };
+}
+
+/**
+ * POSTs such a body through app.inject, the caller's headers (a bearer, an If-Match) beside the form's own
+ * content-type: the one way the tests send a form, so none of them writes it out again.
+ */
+export async function sendForm(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string>,
+  fields: Parameters<typeof multipart>[0],
+  files: Parameters<typeof multipart>[1] = {},
+) {
+  const body = await multipart(fields, files);
+  return app.inject({ method: 'POST', url, headers: { ...headers, ...body.headers }, payload: body.payload });
 }

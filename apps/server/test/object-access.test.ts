@@ -6,22 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asbSurveyors,
   backgroundJobs,
-  completedWorkImports,
-  completedWorks,
-  districts,
   photoCategories,
   proposals,
   roadTypes,
-  subdistricts,
-  typeWorkColors,
-  villages,
 } from '../src/db/schema/index.ts';
 import { MATRIX } from './access-table.ts';
+import { buildCompletedWork, buildPlace } from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { fixture, multipart, type UploadPart } from './multipart.ts';
+import { fixture, multipart, sendForm, type UploadPart } from './multipart.ts';
 
 /**
- * Object-level access (issue 10): the role table lets a consultant call these routes, but only for its own
+ * Object-level access: the role table lets a consultant call these routes, but only for its own
  * proposals. For each {id} route a consultant may call, what another consultant gets for the owner's object:
  * 404 (the object does not exist for it, so nothing about it leaks). A new {id} route open to consultants
  * without a row here fails the test.
@@ -35,7 +30,7 @@ const OTHER_CONSULTANT: Record<string, { call(ids: Ids): Call; expected: number 
     call: (ids) => ['POST', `/api-web/proposal/${ids.draftProposal}/contact-person`, 'multipart'],
     expected: 404,
   },
-  // Background jobs (issue 12): another user's job, and its file, do not exist for it.
+  // Background jobs: another user's job, and its file, do not exist for it.
   'GET /api-web/jobs/:id': { call: (ids) => ['GET', `/api-web/jobs/${ids.job}`], expected: 404 },
   'GET /api-web/jobs/:id/file': { call: (ids) => ['GET', `/api-web/jobs/${ids.job}/file`], expected: 404 },
   'GET /api-web/media/proposal-file/:id': {
@@ -146,7 +141,10 @@ async function ok(headers: Record<string, string>, call: Call) {
 
 /** A verified proposal of the owner with a stored file (registered by the admin, verified by its consultant). */
 async function ownersProposal(consultantId: number) {
-  const form = await multipart(
+  const created = await sendForm(
+    t.app,
+    '/api-web/proposal',
+    admin,
     {
       proposalType: 'umum',
       proposalDate: '2026-05-01',
@@ -158,12 +156,6 @@ async function ownersProposal(consultantId: number) {
     },
     { 'files[]': [fixture('surat-usulan.pdf')] },
   );
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api-web/proposal',
-    headers: { ...admin, ...form.headers },
-    payload: form.payload,
-  });
   expect(created.statusCode, created.body).toBe(201);
   const detail = created.json().data;
   const verified = await t.app.inject({
@@ -179,21 +171,13 @@ async function ownersProposal(consultantId: number) {
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.signIn('admin')).headers;
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Timur' }).returning();
-  const ownerUser = await t.signIn('consultan', { districtId: district!.id });
+  const place = await buildPlace(t.db);
+  villageId = place.villageId;
+  const ownerUser = await t.signIn('consultan', { districtId: place.districtId });
   owner = ownerUser.headers;
   other = (await t.signIn('consultan', { consultantType: 'external' })).headers;
   umum = (await t.signIn('umum')).headers;
   structural = (await t.signIn('structural')).headers;
-  const [subdistrict] = await t.db
-    .insert(subdistricts)
-    .values({ name: 'Gubeng', districtId: district!.id })
-    .returning();
-  const [village] = await t.db
-    .insert(villages)
-    .values({ name: 'Airlangga', subdistrictId: subdistrict!.id })
-    .returning();
-  villageId = village!.id;
   asbId = (await t.db.insert(asbSurveyors).values({ name: 'Aspal (m2)', price: 150_000 }).returning())[0]!.id;
   roadTypeId = (await t.db.insert(roadTypes).values({ name: 'Pengaspalan' }).returning())[0]!.id;
   categoryId = (await t.db.insert(photoCategories).values({ name: 'Eksisting' }).returning())[0]!.id;
@@ -235,45 +219,26 @@ beforeAll(async () => {
   ids.mapPhoto = (await ok(owner, ['POST', `/api/survey/${surveyed.id}/photo`, 'photo'])).surveyPhotos[0].id;
   ids.mapVideo = (await ok(owner, ['POST', `/api/survey/${surveyed.id}/video`, 'video'])).surveyVideos[0].id;
   await ok(owner, ['POST', `/api/survey/${surveyed.id}/submit`]);
-  const decision = await multipart({ processType: 'pending' }, { 'files[]': [fixture('surat-usulan.pdf')] });
-  const decided = await t.app.inject({
-    method: 'POST',
-    url: `/api-web/process/${surveyed.id}/change-process`,
-    headers: { ...structural, ...decision.headers },
-    payload: decision.payload,
-  });
+  const decided = await sendForm(
+    t.app,
+    `/api-web/process/${surveyed.id}/change-process`,
+    structural,
+    { processType: 'pending' },
+    { 'files[]': [fixture('surat-usulan.pdf')] },
+  );
   expect(decided.statusCode, decided.body).toBe(200);
   ids.structuralDocument = decided.json().data.proposalFilesStruktural[0].id;
 
-  const [color] = await t.db
-    .insert(typeWorkColors)
-    .values({ typeWork: 'Pemeliharaan', color: '#ff0000' })
-    .returning();
-  const [imported] = await t.db
-    .insert(completedWorkImports)
-    .values({ year: 2025, typeWorkColorId: color!.id, fileName: 'pekerjaan.zip', storageKey: 'x' })
-    .returning();
-  ids.completedWorkImport = imported!.id;
-  const [work] = await t.db
-    .insert(completedWorks)
-    .values({
-      importId: imported!.id,
-      year: 2025,
-      packageName: 'Paket 1',
-      location: 'Jalan Airlangga',
-      locationLength: '120',
-      packageLength: '120',
-      locationValue: 250_000_000,
-      packageValue: 250_000_000,
-      coordinates: [
-        [
-          [-7.27, 112.75],
-          [-7.271, 112.751],
-        ],
-      ],
-    })
-    .returning();
-  ids.completedWork = work!.id;
+  const work = await buildCompletedWork(t.db, {
+    packageName: 'Paket 1',
+    location: 'Jalan Airlangga',
+    locationLength: '120',
+    packageLength: '120',
+    locationValue: 250_000_000,
+    packageValue: 250_000_000,
+  });
+  ids.completedWorkImport = work.importId;
+  ids.completedWork = work.id;
 });
 afterAll(async () => {
   await t.close();
@@ -420,7 +385,11 @@ describe('umum and personal data', () => {
     const forUmum = await ok(umum, ['GET', place]);
     expect(forUmum.total).toBe(1);
     expect(forUmum.data).toHaveLength(1);
-    expect(forUmum.data[0]).toMatchObject({ id: ids.surveyedProposal, phoneNumber: '0813****0' });
+    expect(forUmum.data[0]).toMatchObject({
+      id: ids.surveyedProposal,
+      phoneNumber: '0813****0',
+      placeHistoryCount: 0,
+    });
     // The detail's 'Histori lokasi' counts the same: the other proposals at the place, on the map.
     const fromDraft = await ok(admin, ['GET', `/api-web/proposal/${ids.surveyedProposal}`]);
     expect(fromDraft.placeHistoryCount).toBe(1);

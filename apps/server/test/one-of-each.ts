@@ -1,17 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import {
-  asbSurveyors,
-  consultants,
-  photoCategories,
-  roads,
-  roadTypes,
-  subdistricts,
-  typeWorkColors,
-  villages,
-  workNotes,
-} from '../src/db/schema/index.ts';
-import { SAMPLE_FEATURES, shapefileZip } from '../src/modules/completed-work/completed-work.fixtures.ts';
+import { asbSurveyors, consultants, photoCategories, roadTypes, workNotes } from '../src/db/schema/index.ts';
+import { SAMPLE_FEATURES, shapefileZip } from './completed-work-zips.ts';
+import { buildPlace, buildWorkType } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { multipart } from './multipart.ts';
 
@@ -28,23 +19,12 @@ export async function seedOneOfEach(
   const [consultant] = await t.db.select().from(consultants).where(eq(consultants.id, consultantId));
   const districtId = consultant?.districtId;
   if (!districtId) throw new Error('the consultant needs a district');
-  await t.db.insert(roads).values({ name: 'Jalan Uji' });
   await t.db.insert(roadTypes).values({ name: 'Jenis Uji' });
   await t.db.insert(photoCategories).values({ name: 'Kategori Uji' });
   await t.db.insert(asbSurveyors).values({ name: 'ASB Uji', price: 1000 });
   await t.db.insert(workNotes).values({ name: 'Catatan Uji' });
-  const [typeWork] = await t.db
-    .insert(typeWorkColors)
-    .values({ typeWork: 'Aspal', color: '#e53935' })
-    .returning();
-  const [subdistrict] = await t.db
-    .insert(subdistricts)
-    .values({ name: 'Kecamatan Uji', districtId })
-    .returning();
-  const [village] = await t.db
-    .insert(villages)
-    .values({ name: 'Kelurahan Uji', subdistrictId: subdistrict?.id ?? 0 })
-    .returning();
+  const typeWork = await buildWorkType(t.db, { typeWork: 'Aspal' });
+  const { roadId, villageId } = await buildPlace(t.db, { districtId });
 
   const proposal = await t.app.inject({
     method: 'POST',
@@ -55,8 +35,8 @@ export async function seedOneOfEach(
       proposalDate: '2026-11-02',
       proposerName: 'Budi',
       phoneNumber: '081234567890',
-      roadId: 1,
-      villageId: village?.id,
+      roadId,
+      villageId,
       consultantId,
       address: 'Jl. Uji 1',
     },
@@ -71,7 +51,7 @@ export async function seedOneOfEach(
   expect(verified.statusCode, verified.body).toBe(200);
 
   const zip = await multipart(
-    { year: 2024, type_work_id: typeWork?.id ?? 0 },
+    { year: 2024, type_work_id: typeWork.id },
     { file: [{ name: 'jalan.zip', content: await shapefileZip(SAMPLE_FEATURES), type: 'application/zip' }] },
   );
   const imported = await t.app.inject({

@@ -11,27 +11,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   asbSurveyors,
   auditEvents,
-  districts,
   photoCategories,
   proposals,
-  roads,
   roles,
-  subdistricts,
   users,
-  villages,
 } from '../src/db/schema/index.ts';
+import { buildPlace, buildProposal, type Place } from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { fixture, multipart } from './multipart.ts';
+import { fixture, sendForm } from './multipart.ts';
 
 /**
- * Simultaneous and repeated requests (issue 22 item 4): a state change is made once, its repeats answer 409
+ * Simultaneous and repeated requests: a state change is made once, its repeats answer 409
  * and leave no audit record; a save of a stale copy (If-Match) answers 409 instead of overwriting.
  */
 let t: TestApp;
 let admin: Record<string, string>;
 let structural: Record<string, string>;
 let consultant: { headers: Record<string, string>; consultantId: number };
-let place: { roadId: number; villageId: number; districtId: number; subdistrictId: number };
+let place: Place;
 let ids: { asb: number; photoCategory: number };
 
 /** How many requests arrive at once: the issue's probe. */
@@ -43,24 +40,9 @@ beforeAll(async () => {
   structural = (await t.signIn('structural')).headers;
   const mine = await t.signIn('consultan');
   consultant = { headers: mine.headers, consultantId: mine.user.consultantId! };
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Pusat' }).returning();
-  const [subdistrict] = await t.db
-    .insert(subdistricts)
-    .values({ name: 'Genteng', districtId: district!.id })
-    .returning();
-  const [village] = await t.db
-    .insert(villages)
-    .values({ name: 'Ketabang', subdistrictId: subdistrict!.id })
-    .returning();
-  const [road] = await t.db.insert(roads).values({ name: 'Jalan Tunjungan' }).returning();
+  place = await buildPlace(t.db, { subdistrict: 'Genteng', village: 'Ketabang', road: 'Jalan Tunjungan' });
   const [asb] = await t.db.insert(asbSurveyors).values({ name: 'Aspal (m2)', price: 185_000 }).returning();
   const [category] = await t.db.insert(photoCategories).values({ name: 'Kondisi Eksisting' }).returning();
-  place = {
-    roadId: road!.id,
-    villageId: village!.id,
-    districtId: district!.id,
-    subdistrictId: subdistrict!.id,
-  };
   ids = { asb: asb!.id, photoCategory: category!.id };
 });
 afterAll(async () => {
@@ -68,21 +50,16 @@ afterAll(async () => {
 });
 
 async function makeProposal(statusType: 'unverified' | 'verified' | 'surveyed' = 'unverified') {
-  const [row] = await t.db
-    .insert(proposals)
-    .values({
-      proposalType: 'taruna',
-      proposalDate: '2026-09-01',
-      proposerName: 'Pak RT',
-      phoneNumber: '081234567890',
-      roadId: place.roadId,
-      villageId: place.villageId,
-      address: 'Jl. Tunjungan',
-      consultantId: consultant.consultantId,
-      statusType,
-    })
-    .returning();
-  return row!.id;
+  const proposal = await buildProposal(t.db, {
+    proposalDate: '2026-09-01',
+    proposerName: 'Pak RT',
+    roadId: place.roadId,
+    villageId: place.villageId,
+    address: 'Jl. Tunjungan',
+    consultantId: consultant.consultantId,
+    statusType,
+  });
+  return proposal.id;
 }
 
 const auditCount = async (entity: string, entityId: number, action: string) => {
@@ -114,21 +91,6 @@ function expectOneWinner(responses: LightMyRequestResponse[], message: string) {
   expect(new Set(refused.map((response) => response.json().status.message))).toEqual(new Set([message]));
 }
 
-async function sendForm(
-  url: string,
-  fields: Record<string, string | number | undefined>,
-  headers: Record<string, string>,
-  files: Parameters<typeof multipart>[1] = {},
-) {
-  const body = await multipart(fields, files);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
-}
-
 describe('a state change made at once by many requests', () => {
   it('submits a survey once: one 200, the rest 409 "Survey sudah dikirim.", one audit record', async () => {
     const proposalId = await makeProposal('verified');
@@ -150,9 +112,10 @@ describe('a state change made at once by many requests', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const photo = await sendForm(
+      t.app,
       `/api/survey/${proposalId}/photo`,
-      { photoCategoryId: ids.photoCategory },
       consultant.headers,
+      { photoCategoryId: ids.photoCategory },
       { file: [fixture('road-photo.png')] },
     );
     expect(photo.statusCode, photo.body).toBe(201);
@@ -183,7 +146,7 @@ describe('a state change made at once by many requests', () => {
   it('approves once: one 200, the rest 409, one audit record', async () => {
     const proposalId = await makeProposal('surveyed');
     const responses = await simultaneously(() =>
-      sendForm(`/api-web/process/${proposalId}/change-process`, { processType: 'proyek' }, structural),
+      sendForm(t.app, `/api-web/process/${proposalId}/change-process`, structural, { processType: 'proyek' }),
     );
     expectOneWinner(responses, PROCESS_MESSAGES.alreadyApproved);
     expect(await statusOf(proposalId)).toBe('finished');
@@ -214,7 +177,7 @@ describe('a survey draft saved while the proposal is approved', () => {
         payload: draft(10 + index),
       });
     const [approval, ...saves] = await Promise.all([
-      sendForm(`/api-web/process/${proposalId}/change-process`, { processType: 'proyek' }, structural),
+      sendForm(t.app, `/api-web/process/${proposalId}/change-process`, structural, { processType: 'proyek' }),
       ...Array.from({ length: 10 }, save),
     ]);
     expect(approval!.statusCode, approval!.body).toBe(200);
@@ -252,18 +215,22 @@ describe('a proposal edited from a stale copy', () => {
     const id = await makeProposal();
     const loaded = await versionOf(id);
     expect(loaded).toEqual(expect.any(String));
-    const first = await sendForm(`/api-web/proposal/${id}`, editFields('Bu Lurah'), {
-      ...admin,
-      'if-match': `"${loaded}"`,
-    });
+    const first = await sendForm(
+      t.app,
+      `/api-web/proposal/${id}`,
+      { ...admin, 'if-match': `"${loaded}"` },
+      editFields('Bu Lurah'),
+    );
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data.version).not.toBe(loaded);
     const audits = await auditCount('proposal', id, 'update');
 
-    const stale = await sendForm(`/api-web/proposal/${id}`, editFields('Pak Camat'), {
-      ...admin,
-      'if-match': `"${loaded}"`,
-    });
+    const stale = await sendForm(
+      t.app,
+      `/api-web/proposal/${id}`,
+      { ...admin, 'if-match': `"${loaded}"` },
+      editFields('Pak Camat'),
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().status.message).toBe(STALE_COPY_MESSAGE);
     expect((await t.db.select().from(proposals).where(eq(proposals.id, id)))[0]!.proposerName).toBe(
@@ -272,7 +239,7 @@ describe('a proposal edited from a stale copy', () => {
     expect(await auditCount('proposal', id, 'update')).toBe(audits);
 
     // A client written from the spec sends no version: its save goes through as before.
-    const unversioned = await sendForm(`/api-web/proposal/${id}`, editFields('Pak Camat'), admin);
+    const unversioned = await sendForm(t.app, `/api-web/proposal/${id}`, admin, editFields('Pak Camat'));
     expect(unversioned.statusCode).toBe(200);
   });
 
@@ -282,10 +249,12 @@ describe('a proposal edited from a stale copy', () => {
     let turn = 0;
     const responses = await simultaneously(() => {
       turn += 1;
-      return sendForm(`/api-web/proposal/${id}`, editFields(`Pengusul ${turn}`), {
-        ...admin,
-        'if-match': `"${loaded}"`,
-      });
+      return sendForm(
+        t.app,
+        `/api-web/proposal/${id}`,
+        { ...admin, 'if-match': `"${loaded}"` },
+        editFields(`Pengusul ${turn}`),
+      );
     });
     expectOneWinner(responses, STALE_COPY_MESSAGE);
     expect(await auditCount('proposal', id, 'update')).toBe(1);
@@ -295,15 +264,19 @@ describe('a proposal edited from a stale copy', () => {
     const id = await makeProposal('verified');
     const loaded = await versionOf(id);
     const fields = { ...editFields('Bu RT'), proposalType: undefined, consultantId: undefined };
-    const first = await sendForm(`/api-web/proposal/${id}/contact-person`, fields, {
-      ...consultant.headers,
-      'if-match': `"${loaded}"`,
-    });
+    const first = await sendForm(
+      t.app,
+      `/api-web/proposal/${id}/contact-person`,
+      { ...consultant.headers, 'if-match': `"${loaded}"` },
+      fields,
+    );
     expect(first.statusCode, first.body).toBe(200);
-    const stale = await sendForm(`/api-web/proposal/${id}/contact-person`, fields, {
-      ...consultant.headers,
-      'if-match': `W/"${loaded}"`,
-    });
+    const stale = await sendForm(
+      t.app,
+      `/api-web/proposal/${id}/contact-person`,
+      { ...consultant.headers, 'if-match': `W/"${loaded}"` },
+      fields,
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().status.message).toBe(STALE_COPY_MESSAGE);
     expect(await auditCount('proposal', id, 'contact-person')).toBe(1);

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { users } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp, withoutRequestId } from './helpers.ts';
 
-/** Issue 10, item 3: tokens and passwords, beyond the auth module's own tests. */
+/** Tokens and passwords, beyond the auth module's own tests. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -21,9 +21,10 @@ import { type ServerProcess, startServer } from '../bench/server-process.ts';
 import { ensureServerBuild } from '../scripts/build.ts';
 import * as schema from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { buildImportPlace, GOOD_ROW } from './import-workbook.ts';
 
 /**
- * Issue 12, item 2 (stateless instances): two production servers, each its own process on its own port,
+ * Stateless instances: two production servers, each its own process on its own port,
  * over one PostgreSQL database, one TOKEN_SECRET and one DATA_DIR (the files), as several instances behind
  * a load balancer run. Whatever one server does, the other sees, because sessions, login failures, spent
  * bot-check challenges and imports are rows, not memory. PostgreSQL only: the embedded database belongs to
@@ -202,19 +203,7 @@ describe.runIf(Boolean(serverUrl))(
     });
 
     it('lists on B the proposals imported on A, and runs on B an import job queued on A', async () => {
-      const [district] = await db().insert(schema.districts).values({ name: 'Surabaya Timur' }).returning();
-      const [subdistrict] = await db()
-        .insert(schema.subdistricts)
-        .values({ name: 'Gubeng', districtId: district!.id })
-        .returning();
-      await db().insert(schema.villages).values({ name: 'Airlangga', subdistrictId: subdistrict!.id });
-      await db().insert(schema.roads).values({ name: 'Jalan Dharmawangsa' });
-      await db().insert(schema.consultants).values({
-        code: 'RYN-01',
-        name: 'Rayon Timur',
-        consultantType: 'internal',
-        districtId: district!.id,
-      });
+      await buildImportPlace(db());
 
       const token = await tokenOf(await login(a, BENCH_ADMIN.username, BENCH_ADMIN.password));
       const headers = { authorization: `Bearer ${token}` };
@@ -225,14 +214,9 @@ describe.runIf(Boolean(serverUrl))(
       const year = new Date().getFullYear();
       workbook.getWorksheet(PROPOSAL_IMPORT_SHEET)!.getRow(2).values = [
         `02-01-${year}`,
-        'Budi Santoso',
-        '081234567890',
-        'Jalan Dharmawangsa',
-        'Airlangga - Gubeng',
-        '01',
-        '02',
+        ...GOOD_ROW.slice(1, 7),
         'Jl. Dharmawangsa 10, impor di A',
-        'RYN-01 - Rayon Timur',
+        GOOD_ROW[8]!,
       ];
       const form = new FormData();
       form.append('file', new Blob([await workbook.xlsx.writeBuffer()]), 'usulan.xlsx');
