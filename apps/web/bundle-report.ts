@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// The build's bundle report (issue 11): what each chunk weighs gzipped and which heavy features it carries.
+// The build's bundle report: what each chunk weighs gzipped and which heavy features it carries.
 // Written next to the app, never into dist/, so the server does not serve it.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import type { Plugin } from 'vite';
 export const BUNDLE_REPORT_DIR = fileURLToPath(new URL('./bundle-report/', import.meta.url));
 
 /**
- * Code that only some routes may load (issue 11: maps, rich text, xlsx and print code load only where used).
+ * Code that only some routes may load (maps, rich text, xlsx and print code load only where used).
  * The web app builds no workbooks itself (the server does); its spreadsheet code is the proposal import dialog
  * and the survey export form with its streamed download.
  */
@@ -18,7 +18,7 @@ export const HEAVY_FEATURES = {
   maps: /[\\/]node_modules[\\/](leaflet|react-leaflet|@react-leaflet|@geoman-io)[\\/]/,
   'rich-text': /[\\/]node_modules[\\/](@tiptap|prosemirror-[a-z-]+)[\\/]/,
   xlsx: /[\\/]src[\\/](features[\\/]survey-export[\\/]|pages[\\/]proposal[\\/]components[\\/]ImportProposalDialog)/,
-  print: /[\\/]src[\\/](features[\\/]survey-report|pages[\\/]print)[\\/]/,
+  print: /[\\/]src[\\/](features[\\/]survey-print|pages[\\/]print)[\\/]/,
 } as const;
 
 export type HeavyFeature = keyof typeof HEAVY_FEATURES;

@@ -1,28 +1,33 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { bootAfterPaint } from './boot-after-paint.ts';
 import { BUNDLE_REPORT_DIR, bundleReport } from './bundle-report.ts';
-import { styleTextNotMarkup } from './style-text.ts';
 
 const API_SERVER = 'http://127.0.0.1:3000';
-/** Web tests that need a module graph of their own (see test.projects). */
-const ISOLATED_TESTS = [
-  'src/pages/auth/LoginPage.test.tsx',
-  'src/features/proposal/components/SurveyResultsTab.test.tsx',
-  'src/features/completed-work/components/CompletedWorkModal.test.tsx',
-  'src/lib/error-request-id.test.tsx',
-];
+
+/**
+ * Web test files that replace modules (vi.mock, vi.doMock): each gets a module graph of its own (see
+ * test.projects). Found by reading the files, so a new file that mocks cannot be left out of the list.
+ */
+function testsThatMockModules(): string[] {
+  const src = fileURLToPath(new URL('./src/', import.meta.url));
+  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.replaceAll('\\', '/'))
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) => /\bvi\.(doMock|mock)\(/.test(readFileSync(`${src}${file}`, 'utf8')))
+    .map((file) => `src/${file}`);
+}
+const ISOLATED_TESTS = testsThatMockModules();
 
 export default defineConfig({
   plugins: [
     react(),
-    bootAfterPaint(),
-    styleTextNotMarkup(),
-    // The bundle report lives beside dist/, so the server never serves it (issue 11).
+    // The bundle report lives beside dist/, so the server never serves it.
     visualizer({
       filename: `${BUNDLE_REPORT_DIR}stats.html`,
       title: 'e-Usulan Jalan: bundle',
@@ -31,7 +36,7 @@ export default defineConfig({
     }),
     bundleReport(),
     // Each file also as .br (brotli 11) and .gz (level 9), made once here: the server sends them as they
-    // are (@fastify/static preCompressed), about 18 % smaller than what it compresses per request (issue 11).
+    // are (@fastify/static preCompressed), about 18 % smaller than what it compresses per request.
     compression({
       algorithms: [
         defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -54,16 +59,16 @@ export default defineConfig({
     emptyOutDir: true,
     // A lazily loaded chunk's imports are fetched as the browser reads it, not announced first by one
     // modulepreload link each: with the links, a traced mobile start-up's module evaluation and first commit
-    // were each 30-50 ms longer (issue 11, decisions.md). index.html's own list stays (boot-after-paint.ts),
-    // and so do the stylesheets a lazy chunk needs.
+    // are each 30-50 ms longer (docs/performance.md). index.html's own links stay, and so do the
+    // stylesheets a lazy chunk needs.
     modulePreload: {
       resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? deps : []),
     },
     rolldownOptions: {
       treeshake: {
         // antd's rc-components and style helpers declare no sideEffects field, so every module a package's
-        // index imports was kept: the login page's Input pulled the whole form library through one context
-        // import. They only define components and functions (issue 11).
+        // index imports would be kept: the login page's Input would pull the whole form library through one
+        // context import. They only define components and functions, so dropping unused ones is safe.
         moduleSideEffects: [
           {
             test: /[\\/]node_modules[\\/](@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color))[\\/]/,
@@ -93,11 +98,12 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     // Tests that open a shell and a dialog import the frame, the shell, the screen and the dialog host lazily;
-    // on a busy 2-core machine that passes 5 s (issue 11 added two of those imports).
+    // on a busy 2-core machine that passes 5 s.
     testTimeout: 15_000,
     projects: [
       // Most files share one module graph per worker: loading antd and React again for each of 50 files was
-      // half of the suite's two minutes. setup.ts clears what a file leaves behind (DOM, storage, caches).
+      // half of the suite's two minutes. setup.ts resets what a test leaves behind (DOM, storage, query cache,
+      // profile, stubbed globals, timers), so no file resets anything itself.
       {
         extends: true,
         test: {
@@ -107,7 +113,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // Files that replace modules (vi.mock) or depend on module state from a fresh start get their own.
+      // Files that replace modules (vi.mock) get their own: a mock would leak into, or miss, the shared graph.
       { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS } },
     ],
   },

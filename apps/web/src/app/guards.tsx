@@ -1,15 +1,28 @@
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
-import { useProfile } from '../features/auth/profile-store.ts';
+import { getProfile, useProfile } from '../features/auth/profile-store.ts';
 import { loadProfile } from '../features/auth/session.ts';
-import { useToken } from '../lib/session.ts';
+import { getToken, useToken } from '../lib/session.ts';
 import { useCurrentRoute } from './current-route.ts';
 import { decideAccess, decideGuestAccess, FORBIDDEN_PATH, LOGIN_PATH, landingPathFor } from './guard.ts';
-import { preloadable } from './preloadable.ts';
+import type { AppRoute } from './routes.ts';
 
-// The locale, the dialog host and the password modal come after sign-in, outside the login page's budget.
-export const SignedInFrame = preloadable(async () => (await import('./signed-in-frame.tsx')).SignedInFrame);
+/**
+ * RequireAuth's route loader: a stored token's profile loads while the route's code does, so a signed-in first
+ * visit renders the screen, not the guard's loader. The guard below still decides; a failed load ends the
+ * session, which sends it to /login.
+ */
+export async function requireAuthLoader(): Promise<null> {
+  if (decideAccess(Boolean(getToken()), getProfile(), []) === 'load-profile') await loadProfile();
+  return null;
+}
+
+/** The guard's decision for a route loader: whether the user will see the route (then its data is asked for). */
+export async function mayOpen(route: AppRoute): Promise<boolean> {
+  await requireAuthLoader();
+  return decideAccess(Boolean(getToken()), getProfile(), route.roles) === 'allow';
+}
 
 /** Wraps every signed-in route: token, profile (loaded once), then the route's role list. */
 export function RequireAuth() {
@@ -21,7 +34,6 @@ export function RequireAuth() {
   useEffect(() => {
     if (decision !== 'load-profile') return;
     void loadProfile();
-    void SignedInFrame.preload();
   }, [decision]);
 
   switch (decision) {
@@ -32,11 +44,7 @@ export function RequireAuth() {
     case 'forbidden':
       return <Navigate to={FORBIDDEN_PATH} replace />;
     case 'allow':
-      return (
-        <Suspense fallback={<FullPageLoader branded />}>
-          <SignedInFrame />
-        </Suspense>
-      );
+      return <Outlet />;
   }
 }
 

@@ -27,7 +27,7 @@ function OnDemandFeedbackHost() {
 
 /**
  * What every route needs: the antd theme and TanStack Query. The Indonesian locale comes with the signed-in
- * screens (LocaleProvider) and the dialog host, so the login page loads neither (issue 11).
+ * screens (LocaleProvider) and the dialog host, so the login page loads neither and opens sooner.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

@@ -1,31 +1,20 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { profileFromAuthUser } from '../features/auth/profile.ts';
-import { setProfile } from '../features/auth/profile-store.ts';
-import {
-  APP_INFO,
-  authUser,
-  fail,
-  mockApi,
-  ok,
-  renderApp,
-  resetAppAroundEachTest,
-} from '../test/app-harness.tsx';
-import type { PreloadableComponent } from './preloadable.ts';
-import { buildRouteTree, prefetchSignedInData } from './router.tsx';
-import { SCREENS } from './screens.tsx';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { RouteErrorPage } from '../pages/errors/RouteErrorPage.tsx';
+import { APP_INFO, authUser, fail, mockApi, ok, renderApp } from '../test/app-harness.tsx';
+import { lazyRoute } from './router.tsx';
 
 const signIn = () => localStorage.setItem('token', 'test-token');
+const LoadedScreen = () => <h1>Dimuat</h1>;
 
 // Several tests open /maps and end once the shell shows; its screen's code (maps, workers) is loaded first, so
 // no import of it is still running when a test's environment is torn down.
 beforeAll(async () => {
-  await (SCREENS.maps as PreloadableComponent).preload();
+  await import('../pages/maps/MapsPage.tsx');
 });
 
 describe('routing and guards', () => {
-  resetAppAroundEachTest();
-
   it('sends a visitor without a token to /login', async () => {
     mockApi({
       'GET /api/app-info': () => ok(APP_INFO),
@@ -33,7 +22,7 @@ describe('routing and guards', () => {
     });
     const { router } = renderApp('/master/jalan');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByTestId('login-form')).toBeTruthy();
+    expect(await screen.findByTestId('login-form')).toBeVisible();
     await waitFor(() => expect(document.title).toBe('Login | e-Usulan Jalan'));
   });
 
@@ -48,7 +37,7 @@ describe('routing and guards', () => {
     });
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/master/jalan'));
-    expect(await screen.findByRole('heading', { name: 'Master Jalan' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Master Jalan' })).toBeVisible();
     await waitFor(() => expect(document.title).toBe('Master Jalan | e-Usulan Jalan'));
   });
 
@@ -73,15 +62,15 @@ describe('routing and guards', () => {
     });
     const { router } = renderApp('/master/jalan');
     await waitFor(() => expect(router.state.location.pathname).toBe('/403'));
-    expect(await screen.findByText("You Don't Have Access To The Page")).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Return Home Page' })).toBeTruthy();
+    expect(await screen.findByText("You Don't Have Access To The Page")).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Return Home Page' })).toBeVisible();
   });
 
   it('lets any signed-in role open the print page, without a shell', async () => {
     signIn();
     mockApi({ 'POST /api/auth/me': () => ok(authUser('structural')) });
     renderApp('/cetak-data-usulan-survey?id=5');
-    expect(await screen.findByRole('heading', { name: 'Laporan Hasil Survey Lapangan' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Laporan Hasil Survey Lapangan' })).toBeVisible();
     expect(screen.queryByTestId('user-menu-trigger')).toBeNull();
   });
 
@@ -96,20 +85,18 @@ describe('routing and guards', () => {
     mockApi({});
     const { router } = renderApp('/tidak/ada');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
-    expect(await screen.findByText('404 Not Found')).toBeTruthy();
+    expect(await screen.findByText('404 Not Found')).toBeVisible();
   });
 });
 
 describe('shells', () => {
-  resetAppAroundEachTest();
-
   it('gives umum a side menu with only Pekerjaan Selesai and Maps', async () => {
     signIn();
     mockApi({ 'POST /api/auth/me': () => ok(authUser('umum')), 'GET /api/app-info': () => ok(APP_INFO) });
     renderApp('/maps');
     const menu = await screen.findByTestId('side-menu');
-    expect(within(menu).getByText('Maps')).toBeTruthy();
-    expect(within(menu).getByText('Pekerjaan Selesai')).toBeTruthy();
+    expect(within(menu).getByText('Maps')).toBeVisible();
+    expect(within(menu).getByText('Pekerjaan Selesai')).toBeVisible();
     expect(within(menu).queryByText('Master')).toBeNull();
     expect(within(menu).queryByText('Usulan')).toBeNull();
     expect(screen.getByTestId('user-menu-name').textContent).toBe('Budi Santoso');
@@ -142,7 +129,7 @@ describe('shells', () => {
       'GET /api-web/need-approval': () => ok({ taruna: false, umum: false, pokir: false, musrenbang: false }),
     });
     renderApp('/data-usulan-survey');
-    expect(await screen.findByRole('link', { name: 'Data Usulan Survey' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Data Usulan Survey' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Export' })).toBeNull();
     expect(screen.queryByTestId('user-menu-district')).toBeNull();
   });
@@ -154,31 +141,73 @@ describe('shells', () => {
       'GET /api/app-info': () => ok(APP_INFO),
     });
     renderApp('/usulan');
-    expect(await screen.findByRole('heading', { name: 'Usulan' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Usulan' })).toBeVisible();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('need-approval'))).toBe(false);
   });
 });
 
-describe('a signed-in first visit’s first data', () => {
-  resetAppAroundEachTest();
-  const asked = (fetchMock: ReturnType<typeof mockApi>) =>
-    fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+describe('route loaders and lazy screens', () => {
+  const asked = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
+    fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === path);
 
-  it('asks for /usulan’s first page of rows when the role may open it', async () => {
+  it('has /usulan’s first page in the cache when the list renders: one request, not one per mount', async () => {
     signIn();
-    setProfile(profileFromAuthUser(authUser('admin')));
-    const fetchMock = mockApi({ 'GET /api-web/proposal': () => ok({ data: [], total: 0 }) });
-    await prefetchSignedInData(buildRouteTree(), '/usulan');
-    expect(asked(fetchMock)).toEqual(['/api-web/proposal']);
+    let isScreenShownWhenAsked: boolean | undefined;
+    const fetchMock = mockApi({
+      'POST /api/auth/me': () => ok(authUser('admin')),
+      'GET /api/app-info': () => ok(APP_INFO),
+      'GET /api-web/proposal': () => {
+        isScreenShownWhenAsked ??= screen.queryByRole('heading', { name: 'Usulan' }) !== null;
+        return ok({ data: [], total: 0 });
+      },
+    });
+    renderApp('/usulan');
+    expect(await screen.findByRole('heading', { name: 'Usulan' })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Usulan | e-Usulan Jalan'));
+    expect(asked(fetchMock, '/api-web/proposal')).toHaveLength(1);
+    expect(isScreenShownWhenAsked).toBe(false);
   });
 
-  it('asks for nothing when the role may not open the address, or the screen has no first data', async () => {
+  it('asks for no first data when the role may not open the address', async () => {
     signIn();
-    setProfile(profileFromAuthUser(authUser('consultan')));
-    const fetchMock = mockApi({});
-    await prefetchSignedInData(buildRouteTree(), '/usulan');
-    setProfile(profileFromAuthUser(authUser('admin')));
-    await prefetchSignedInData(buildRouteTree(), '/master/jalan');
-    expect(asked(fetchMock)).toEqual([]);
+    const fetchMock = mockApi({
+      'POST /api/auth/me': () => ok(authUser('consultan')),
+      'GET /api-web/need-approval': () => ok({ taruna: false, umum: false, pokir: false, musrenbang: false }),
+    });
+    const { router } = renderApp('/usulan');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/403'));
+    expect(asked(fetchMock, '/api-web/proposal')).toEqual([]);
+  });
+
+  it('shows and logs a failed import, and imports again on a later visit', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failure = new Error('Failed to fetch dynamically imported module');
+    const load = vi
+      .fn<() => Promise<{ Component: typeof LoadedScreen }>>()
+      .mockRejectedValueOnce(failure)
+      .mockRejectedValueOnce(failure)
+      .mockResolvedValue({ Component: LoadedScreen });
+    const router = createMemoryRouter(
+      [
+        {
+          errorElement: <RouteErrorPage />,
+          hydrateFallbackElement: <p>Memuat</p>,
+          children: [
+            { path: '/', element: <p>Awal</p> },
+            { path: '/layar', lazy: lazyRoute(load) },
+          ],
+        },
+      ],
+      { initialEntries: ['/layar'] },
+    );
+    render(<RouterProvider router={router} />);
+    // The first visit imported twice (lazy, then its loader) and shows the cause.
+    expect(await screen.findByText('Terjadi kesalahan')).toBeVisible();
+    expect(logged).toHaveBeenCalledWith(expect.any(String), failure);
+    await router.navigate('/');
+    expect(await screen.findByText('Awal')).toBeVisible();
+    await router.navigate('/layar');
+    expect(await screen.findByRole('heading', { name: 'Dimuat' })).toBeVisible();
+    expect(load).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,19 +1,59 @@
-import { Suspense, useEffect } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { type ComponentType, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLoaderData } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
-import { getProfile } from '../features/auth/profile-store.ts';
 import { RouteErrorPage } from '../pages/errors/RouteErrorPage.tsx';
 import { useCurrentRoute } from './current-route.ts';
-import { decideAccess, NOT_FOUND_PATH } from './guard.ts';
-import { GuestOnly, RequireAuth, SignedInFrame } from './guards.tsx';
-import { type PreloadableComponent, preloadable } from './preloadable.ts';
+import { NOT_FOUND_PATH } from './guard.ts';
+import { GuestOnly, mayOpen, RequireAuth, requireAuthLoader } from './guards.tsx';
 import { APP_NAME, type AppRoute, pageTitle, ROUTES, type RouteHandle, type RouteLayout } from './routes.ts';
-import { FIRST_VIEWS, SCREENS } from './screens.tsx';
+import { SCREENS, type ScreenModule } from './screens.tsx';
 
-// The shells load only after sign-in, so the login page does not carry their menus and dropdowns.
-const AppShell = preloadable(async () => (await import('./layouts/AppShell.tsx')).AppShell);
-const BareLayout = preloadable(async () => (await import('./layouts/BareLayout.tsx')).BareLayout);
-const LAYOUTS: Partial<Record<RouteLayout, PreloadableComponent>> = { shell: AppShell, bare: BareLayout };
+/** What a route's `lazy` resolves to here: its component and, for some screens, a loader. */
+interface LazyParts {
+  Component: ComponentType;
+  loader?: () => Promise<unknown>;
+}
+
+/** The screen of a route whose first import failed, from the module its loader imported again. */
+function ImportedAgain() {
+  const { Component } = useLoaderData() as { Component: ComponentType };
+  return <Component />;
+}
+
+/**
+ * A route's `lazy` that survives a failed import. React Router keeps what a route's `lazy` gave for the
+ * router's life, a rejection included: one failed chunk would break the route until a reload. So a failed
+ * import resolves to a loader that imports again on this visit and every later one until it succeeds; while
+ * it fails, the route error page shows the cause.
+ */
+export function lazyRoute(load: () => Promise<LazyParts>): () => Promise<LazyParts> {
+  return async () => {
+    try {
+      return await load();
+    } catch {
+      let loaded: LazyParts | undefined;
+      return {
+        loader: async () => {
+          loaded ??= await load();
+          await loaded.loader?.();
+          return { Component: loaded.Component };
+        },
+        Component: ImportedAgain,
+      };
+    }
+  };
+}
+
+/** A layout's module as a route's lazy parts. */
+const layout =
+  <TModule, TKey extends keyof TModule>(load: () => Promise<TModule>, key: TKey) =>
+  async (): Promise<LazyParts> => ({ Component: (await load())[key] as ComponentType });
+
+// The frame and the shells load only after sign-in, so the login page carries neither their locale and dialogs
+// nor their menus and dropdowns.
+const SignedInFrame = layout(() => import('./signed-in-frame.tsx'), 'SignedInFrame');
+const AppShell = layout(() => import('./layouts/AppShell.tsx'), 'AppShell');
+const BareLayout = layout(() => import('./layouts/BareLayout.tsx'), 'BareLayout');
 
 /** Sets '<title> | e-Usulan Jalan' for every route (spec §2). */
 function RootFrame() {
@@ -28,29 +68,50 @@ function RootFrame() {
   );
 }
 
+/** A screen's loader runs only for a user the guard lets in: no data is asked for a redirected visit. */
+const guardedLoader = (route: AppRoute, loader: () => Promise<unknown>) => async (): Promise<null> => {
+  if (await mayOpen(route)) await loader();
+  return null;
+};
+
 function toRouteObject(route: AppRoute): RouteObject {
-  const Screen = SCREENS[route.name as keyof typeof SCREENS];
+  const load = SCREENS[route.name as keyof typeof SCREENS];
   const handle: RouteHandle = { route };
-  return { id: route.name, path: route.path, handle, element: <Screen /> };
+  const parts = async (): Promise<LazyParts> => {
+    const { Component, loader }: ScreenModule = await load();
+    return { Component, ...(loader ? { loader: guardedLoader(route, loader) } : {}) };
+  };
+  return { id: route.name, path: route.path, handle, lazy: lazyRoute(parts) };
 }
 
 const routesIn = (layout: RouteLayout) =>
   ROUTES.filter((route) => route.layout === layout).map(toRouteObject);
 
-/** The route tree built from the table in routes.ts; layouts and guards wrap groups of routes. */
+/**
+ * The route tree built from the table in routes.ts; layouts and guards wrap groups of routes. Each route loads
+ * its code (`lazy`) and, for /usulan and /maps, its first data (a loader) before it renders; the first
+ * render waits for them behind the start-up loader, drawn like index.html's splash.
+ */
 export function buildRouteTree(): RouteObject[] {
   return [
     {
       element: <RootFrame />,
       errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <FullPageLoader branded />,
       children: [
         { element: <GuestOnly />, children: routesIn('guest') },
         {
           element: <RequireAuth />,
+          loader: requireAuthLoader,
           children: [
-            ...routesIn('redirect'),
-            { element: <BareLayout />, children: routesIn('bare') },
-            { element: <AppShell />, children: routesIn('shell') },
+            {
+              lazy: lazyRoute(SignedInFrame),
+              children: [
+                ...routesIn('redirect'),
+                { lazy: lazyRoute(BareLayout), children: routesIn('bare') },
+                { lazy: lazyRoute(AppShell), children: routesIn('shell') },
+              ],
+            },
           ],
         },
         ...routesIn('error'),
@@ -60,34 +121,4 @@ export function buildRouteTree(): RouteObject[] {
   ];
 }
 
-const routeAt = (routes: RouteObject[], pathname: string) =>
-  ((matchRoutes(routes, pathname) ?? []).at(-1)?.route.handle as RouteHandle | undefined)?.route;
-
-/**
- * A signed-in first visit fetches the frame, the layout and the screen of the address together, while the
- * profile loads, instead of each after the one above it has rendered.
- */
-export function preloadSignedInRoute(routes: RouteObject[], pathname: string): Promise<unknown> {
-  const route = routeAt(routes, pathname);
-  if (!route || route.layout === 'guest' || route.layout === 'error') return Promise.resolve();
-  const screen = SCREENS[route.name as keyof typeof SCREENS];
-  const parts = [SignedInFrame, LAYOUTS[route.layout], screen];
-  return Promise.allSettled(parts.map((part) => (part && 'preload' in part ? part.preload() : undefined)));
-}
-
-/**
- * A signed-in first visit's first data (FIRST_VIEWS), once the profile is in and lets the role open the
- * address: the answer is then in the cache when the screen first renders.
- */
-export function prefetchSignedInData(routes: RouteObject[], pathname: string): Promise<unknown> {
-  const route = routeAt(routes, pathname);
-  const prefetch = route ? FIRST_VIEWS[route.name as keyof typeof FIRST_VIEWS] : undefined;
-  if (!route || !prefetch || decideAccess(true, getProfile(), route.roles) !== 'allow')
-    return Promise.resolve();
-  return prefetch();
-}
-
-const routeTree = buildRouteTree();
-export const router = createBrowserRouter(routeTree);
-export const preloadRoute = (pathname: string) => preloadSignedInRoute(routeTree, pathname);
-export const prefetchRouteData = (pathname: string) => prefetchSignedInData(routeTree, pathname);
+export const router = createBrowserRouter(buildRouteTree());

@@ -1,20 +1,29 @@
 import type { ComponentType } from 'react';
 import { LandingRedirect } from './guards.tsx';
-import { type PreloadableComponent, preloadable } from './preloadable.ts';
 import type { RouteName } from './routes.ts';
 
-/** Lazy by name, so each screen (and its maps or editors) loads only when it is opened. */
-const named = <TModule, TKey extends keyof TModule>(
-  load: () => Promise<TModule>,
-  key: TKey,
-): PreloadableComponent => preloadable(async () => (await load())[key] as ComponentType);
+/**
+ * What a screen's module gives its route (React Router's `lazy`): the component and, for a screen whose
+ * first data is asked for before it renders, a loader that puts that data in the query cache.
+ */
+export interface ScreenModule {
+  Component: ComponentType;
+  loader?: () => Promise<unknown>;
+}
 
-/** The screen of every route in routes.ts, each loaded when first opened. */
-export const SCREENS: Record<RouteName, ComponentType | PreloadableComponent> = {
+export type LoadScreen = () => Promise<ScreenModule>;
+
+/** Lazy by name, so each screen (and its maps or editors) loads only when it is opened. */
+const named =
+  <TModule, TKey extends keyof TModule>(load: () => Promise<TModule>, key: TKey): LoadScreen =>
+  async () => ({ Component: (await load())[key] as ComponentType });
+
+/** The screen of every route in routes.ts, each module loaded by its route when first opened. */
+export const SCREENS: Record<RouteName, LoadScreen> = {
   login: named(() => import('../pages/auth/LoginPage.tsx'), 'LoginPage'),
   'contact-us': named(() => import('../pages/public/ContactUsPage.tsx'), 'ContactUsPage'),
   'privacy-policy': named(() => import('../pages/public/PrivacyPolicyPage.tsx'), 'PrivacyPolicyPage'),
-  home: LandingRedirect,
+  home: async () => ({ Component: LandingRedirect }),
 
   'master-jalan': named(() => import('../pages/master/NameMasterPages.tsx'), 'RoadPage'),
   'master-jenis-jalan': named(() => import('../pages/master/NameMasterPages.tsx'), 'RoadTypePage'),
@@ -30,8 +39,12 @@ export const SCREENS: Record<RouteName, ComponentType | PreloadableComponent> = 
   ),
   'master-catatan-pekerjaan': named(() => import('../pages/master/WorkNotePage.tsx'), 'WorkNotePage'),
 
-  report: named(() => import('../pages/report/ReportPage.tsx'), 'ReportPage'),
-  usulan: named(() => import('../pages/proposal/ProposalListPage.tsx'), 'ProposalListPage'),
+  report: named(() => import('../pages/survey-export/SurveyExportPage.tsx'), 'SurveyExportPage'),
+  // The two screens with first data: the route's loader has it in the cache when the screen first renders.
+  usulan: async () => {
+    const page = await import('../pages/proposal/ProposalListPage.tsx');
+    return { Component: page.ProposalListPage, loader: page.loadFirstPage };
+  },
   'assigned-konsultan': named(
     () => import('../pages/assigned-consultant/AssignedConsultantListPage.tsx'),
     'AssignedConsultantListPage',
@@ -47,8 +60,11 @@ export const SCREENS: Record<RouteName, ComponentType | PreloadableComponent> = 
   'data-usulan-survey-form': named(() => import('../pages/survey/SurveyFormPage.tsx'), 'SurveyFormPage'),
   'perlu-koreksi': named(() => import('../pages/verification/VerificationPage.tsx'), 'VerificationPage'),
   'perlu-approval': named(() => import('../pages/process/ProcessListPage.tsx'), 'ProcessListPage'),
-  'cetak-data-usulan-survey': named(() => import('../pages/print/SurveyReportPage.tsx'), 'SurveyReportPage'),
-  maps: named(() => import('../pages/maps/MapsPage.tsx'), 'MapsPage'),
+  'cetak-data-usulan-survey': named(() => import('../pages/print/SurveyPrintPage.tsx'), 'SurveyPrintPage'),
+  maps: async () => {
+    const page = await import('../pages/maps/MapsPage.tsx');
+    return { Component: page.MapsPage, loader: page.loadFilterLists };
+  },
   'pekerjaan-selesai': named(
     () => import('../pages/completed-work/CompletedWorkListPage.tsx'),
     'CompletedWorkListPage',
@@ -60,13 +76,4 @@ export const SCREENS: Record<RouteName, ComponentType | PreloadableComponent> = 
 
   forbidden: named(() => import('../pages/errors/StatusPage.tsx'), 'ForbiddenPage'),
   'not-found': named(() => import('../pages/errors/StatusPage.tsx'), 'NotFoundPage'),
-};
-
-/**
- * The first data of screens that a signed-in first visit asks for while their code loads (lib/first-view.ts):
- * the first render waits for them, so the rows come with the screen rather than in a render of their own.
- */
-export const FIRST_VIEWS: Partial<Record<RouteName, () => Promise<unknown>>> = {
-  usulan: async () => (await import('../pages/proposal/ProposalListPage.tsx')).loadFirstView(),
-  maps: async () => (await import('../pages/maps/MapsPage.tsx')).loadFirstView(),
 };

@@ -2,7 +2,6 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
-import { resetAppAroundEachTest } from '../test/app-harness.tsx';
 import { FormModal } from './FormModal.tsx';
 
 /** The dialog as a screen uses it, with a parent whose saving state has not been rendered yet. */
@@ -26,8 +25,6 @@ function Dialog({ onSubmit }: { onSubmit(values: { name: string }): Promise<unkn
 }
 
 describe('FormModal', () => {
-  resetAppAroundEachTest();
-
   it('sends one save when Simpan is clicked again before the screen has shown the save running', async () => {
     // A double-click's second click can arrive after the first click's validation and before React renders
     // the parent's isSaving: only a guard set at the first click stops it.

@@ -1,11 +1,9 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 import { failureText } from '../features/survey/failure-text.ts';
 import { describeApiError, handleApiError } from './errors.ts';
 import { http } from './http.ts';
-
-afterEach(cleanup);
 
 /** fetch answers once with this status, body and x-request-id header. */
 function answer(status: number, body: string, requestId?: string) {
@@ -19,7 +17,7 @@ function answer(status: number, body: string, requestId?: string) {
 
 const failedCall = () => http.get('/api-web/proposal').catch((error: unknown) => error);
 
-describe('the request id under an error (issue 12)', () => {
+describe('the request id under an error', () => {
   it("shows the envelope's status.requestId small under the error dialog's message", async () => {
     answer(
       500,

@@ -10,7 +10,7 @@ export const ERROR_TEXTS = {
   validationTitle: 'Peringatan..',
   notFound: 'Request/Resource not found!',
   connection: 'Terjadi kesalahan koneksi',
-  /** Under an error's text: the id IT finds the request's log lines by (issue 12). */
+  /** Under an error's text: the id IT finds the request's log lines by. */
   requestId: (id: string) => `Kode permintaan: ${id}`,
 } as const;
 

@@ -8,15 +8,8 @@ const jsonResponse = (status: number, body: unknown) =>
 describe('http client', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
-  beforeEach(() => {
-    localStorage.clear();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-  });
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => fetchMock.mockReset());
 
   const sentHeaders = () => new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
 

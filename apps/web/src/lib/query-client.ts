@@ -1,4 +1,10 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  type EnsureQueryDataOptions,
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { handleApiError, isStaleCopyError } from './errors.ts';
 
 /** `meta.handlesOwnErrors`: the caller reacts to failures itself, so the common handler stays quiet. */
@@ -33,3 +39,15 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * A route loader's data: the answer is in the cache when the screen first renders, so its rows come
+ * in that render. A failure is left to the screen: its own request asks again and reports it, once.
+ */
+export function ensureScreenData<TData, TKey extends QueryKey>(
+  options: EnsureQueryDataOptions<TData, Error, TData, TKey>,
+): Promise<TData | undefined> {
+  return queryClient
+    .ensureQueryData({ ...options, meta: { ...options.meta, handlesOwnErrors: true } })
+    .catch(() => undefined);
+}

@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clearStorage, saveToken, TOKEN_KEY } from './session.ts';
 
 describe('clearStorage', () => {
-  afterEach(() => localStorage.clear());
-
   it('clears everything on sign-out, and keeps only unsaved survey work when the session expired', () => {
     const fill = () => {
       saveToken('t');

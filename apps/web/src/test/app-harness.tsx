@@ -1,11 +1,9 @@
 import type { TAuthUser, TJob } from '@eusulan/shared';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 import { buildRouteTree } from '../app/router.tsx';
-import { setProfile } from '../features/auth/profile-store.ts';
-import { queryClient } from '../lib/query-client.ts';
 
 type Handler = (init: RequestInit | undefined) => { status?: number; body: unknown };
 
@@ -108,17 +106,4 @@ export function renderApp(path: string) {
     </AppProviders>,
   );
   return { router, ...view };
-}
-
-/** Fresh storage, profile and query cache around every test. */
-export function resetAppAroundEachTest() {
-  beforeEach(() => {
-    localStorage.clear();
-    setProfile(null);
-    queryClient.clear();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
 }

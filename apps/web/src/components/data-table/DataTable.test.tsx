@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn, EMPTY_TABLE_TEXT } from './DataTable.tsx';
 import { INITIAL_TABLE_STATE, type TableState } from './table-state.ts';
 
@@ -38,10 +38,6 @@ function renderTable(
 
 describe('DataTable', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-  });
 
   it('numbers the rows from the page and page size', () => {
     renderTable({}, { page: 3, pageSize: 10 });
@@ -56,7 +52,7 @@ describe('DataTable', () => {
 
   it('shows the empty text when there are no rows', () => {
     renderTable({ rows: [], total: 0 });
-    expect(screen.getByText(EMPTY_TABLE_TEXT)).toBeTruthy();
+    expect(screen.getByText(EMPTY_TABLE_TEXT)).toBeVisible();
     expect(screen.getByTestId('table-summary').textContent).toBe('Menampilkan 0 - 0 dari 0 data');
   });
 
@@ -67,7 +63,7 @@ describe('DataTable', () => {
     cleanup();
     renderTable({ isLoading: true }, { page: 2 });
     expect(screen.getByTestId('table-summary').textContent).toBe('Menampilkan 11 - 20 dari 95 data');
-    expect(screen.getByTestId('table-pager')).toBeTruthy();
+    expect(screen.getByTestId('table-pager')).toBeVisible();
   });
 
   it('asks to sort by the clicked sortable column, passing whether a load runs', () => {

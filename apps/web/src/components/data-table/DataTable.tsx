@@ -195,7 +195,7 @@ export function DataTable<TRow>({
         }}
       />
       {/* Not while the first rows load: "0 - 0 dari 0" would be wrong, and the rows would push it down the
-          screen as they arrive (the page's one layout shift, issue 11). A later load keeps the rows shown. */}
+          screen as they arrive (the page's one layout shift). A later load keeps the rows shown. */}
       {isFirstLoad ? null : (
         <div className="data-table__footer">
           <span className="data-table__summary" data-testid="table-summary">

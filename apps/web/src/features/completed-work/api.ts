@@ -6,7 +6,7 @@ import type {
   TCompletedWorkType,
   TJob,
 } from '@eusulan/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listQuery, type TableState } from '../../components/data-table/table-state.ts';
 import type { OptionQuery } from '../../components/use-remote-options.ts';
 import { validationMessages } from '../../lib/errors.ts';
@@ -91,20 +91,37 @@ export interface ImportInput {
   year: number;
   typeWorkId: number;
   file: File;
+  /** The import this file replaces ('Ganti File'), removed in the same step. */
+  replacesId?: number;
 }
 
-/** The multipart body of POST completed-work (and its job): year, type_work_id, file (spec §7). */
-export function importForm({ year, typeWorkId, file }: ImportInput): FormData {
+/**
+ * The multipart body of POST completed-work (and its job): year, type_work_id, file (spec §7), and our own
+ * replace_id when the file replaces an import.
+ */
+export function importForm({ year, typeWorkId, file, replacesId }: ImportInput): FormData {
   const form = new FormData();
   form.append('year', String(year));
   form.append('type_work_id', String(typeWorkId));
+  if (replacesId) form.append('replace_id', String(replacesId));
   form.append('file', file, file.name);
   return form;
 }
 
+/** DELETE completed-work/{id}: a wrong import leaves the lists and the map. */
+export function useDeleteCompletedWorkImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await http.del<null>(`${COMPLETED_WORK_PATH}/${id}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: completedWorkKeys.all }),
+  });
+}
+
 /**
- * POST completed-work/jobs, the multipart body of POST completed-work, as a background job (issue 12 item
- * 3): the fields and the file's type are refused at once (422), the zip is read and stored by the job. Every
+ * POST completed-work/jobs, the multipart body of POST completed-work, as a background job: the fields
+ * and the file's type are refused at once (422), the zip is read and stored by the job. Every
  * completed-work list reloads after a stored import.
  */
 export function useImportCompletedWork() {

@@ -149,9 +149,10 @@ describe('hasNominal', () => {
 });
 
 describe('the zip rule', () => {
-  it('takes one .zip of at most 50 MB', () => {
-    expect(acceptOf(ZIP_IMPORT_RULE)).toBe('.zip');
+  it('takes one .zip or Google Earth .kmz of at most 50 MB', () => {
+    expect(acceptOf(ZIP_IMPORT_RULE)).toBe('.zip,.kmz');
     expect(zipFileProblem({ name: 'pekerjaan.ZIP', size: 50 * MB })).toBeNull();
+    expect(zipFileProblem({ name: 'jalan.kmz', size: 10 })).toBeNull();
     expect(zipFileProblem({ name: 'pekerjaan.rar', size: 10 })).toBe(ZIP_ONLY);
     expect(zipFileProblem({ name: 'pekerjaan', size: 10 })).toBe(ZIP_ONLY);
     expect(zipFileProblem({ name: 'pekerjaan.zip', size: 50 * MB + 1 })).toBe(
@@ -201,7 +202,7 @@ describe('import calls', () => {
   it('leaves other failures to the common handler', () => {
     expect(importFailureOf(new ApiError(403, null))).toBeNull();
     expect(importFailureOf(new ApiError(null, null))).toBeNull();
-    // The start answers no 400 with a list any more; a refused zip fails the job (refusedImportOf).
+    // A job's start never answers 400 with a list; a refused zip fails the job (refusedImportOf).
     expect(
       importFailureOf(new ApiError(400, { status: { code: 400, message: 'x' }, data: null })),
     ).toBeNull();

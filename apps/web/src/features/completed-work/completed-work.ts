@@ -116,7 +116,7 @@ export const hasNominal = (detail: Pick<TCompletedWorkDetail, 'nilaiLokasi' | 'n
   detail.nilaiLokasi !== undefined || detail.nilaiPaket !== undefined;
 
 /** What the import refuses before sending, with the reason under 'Silahkan periksa file Anda lagi'. */
-export const ZIP_ONLY = 'Hanya satu file .zip yang dapat diimport.';
+export const ZIP_ONLY = 'Hanya satu file .zip atau .kmz yang dapat diimport.';
 
 /**
  * Why a chosen file is refused before anything is sent (spec §5, §9): not a .zip, or over 50 MB; null when

@@ -3,7 +3,7 @@ import polyline from '@mapbox/polyline';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
-import { mockApi, ok, resetAppAroundEachTest } from '../../test/app-harness.tsx';
+import { mockApi, ok } from '../../test/app-harness.tsx';
 import { INITIAL_FILTERS, useDashboardCompletedWorks, useDashboardProposals } from './api.ts';
 import { lineStoreOf } from './line-store.ts';
 
@@ -19,8 +19,6 @@ const DARMO: [number, number][] = [
 ];
 
 describe('the map layers', { timeout: 20_000 }, () => {
-  resetAppAroundEachTest();
-
   it('ask the server for the compact form (format=encoded) and decode its lines', async () => {
     const fetchMock = mockApi({
       'GET /api-web/dashboard': () => ok([{ proposalId: 7, lines: [encode(TUNJUNGAN)] }]),

@@ -4,11 +4,11 @@ import {
   type TDashboardExportType,
   type TDashboardPlace,
 } from '@eusulan/shared';
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OptionQuery } from '../../components/use-remote-options.ts';
 import { requestFile, saveFile } from '../../lib/download.ts';
-import { prefetchFirstView } from '../../lib/first-view.ts';
 import { API_PREFIX, http } from '../../lib/http.ts';
+import { ensureScreenData } from '../../lib/query-client.ts';
 import { type Choice, choiceParam, dashboardQuery } from './filters.ts';
 import { loadLayerLines } from './layer-loader.ts';
 
@@ -122,13 +122,9 @@ export const useProposalYears = () => useQuery(PROPOSAL_YEARS);
 export const useCompletedWorkYears = () => useQuery(WORK_YEARS);
 export const useTypeWorkColors = () => useQuery(WORK_TYPES);
 
-/** The filter lists a signed-in first visit to /maps asks for before the first render (lib/first-view.ts). */
-export const prefetchDashboardOptions = (client: QueryClient) =>
-  Promise.all([
-    prefetchFirstView(client, PROPOSAL_YEARS),
-    prefetchFirstView(client, WORK_YEARS),
-    prefetchFirstView(client, WORK_TYPES),
-  ]);
+/** The filter lists in the cache before the screen renders (the /maps route loader). */
+export const ensureDashboardOptions = () =>
+  Promise.all([ensureScreenData(PROPOSAL_YEARS), ensureScreenData(WORK_YEARS), ensureScreenData(WORK_TYPES)]);
 
 /** A lokasi option of the location select: the select-list answers names, so the name is the id. */
 export interface LocationOption {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { saveLink } from '../../lib/download.ts';
 import { API_PREFIX, buildUrl, http, isApiError, mediaUrl } from '../../lib/http.ts';
 
-/** Background jobs (issue 12 item 3): long imports and exports run on the server; the web polls them. */
+/** Background jobs: long imports and exports run on the server; the web polls them. */
 const JOBS_PATH = `${API_PREFIX.web}/jobs`;
 
 /** How often a queued or running job is asked for its progress. */
@@ -16,7 +16,7 @@ export const jobKeys = {
 
 const isJobFinished = (job: Pick<TJob, 'status'>) => job.status === 'done' || job.status === 'failed';
 
-/** POSTs a job's start (the same body as the old synchronous call) and answers the queued job (202). */
+/** POSTs a job's start (the same body as the synchronous call) and answers the queued job (202). */
 export async function startJob<Result>(path: string, body: unknown): Promise<TJob<Result>> {
   return (await http.post<TJob<Result>>(path, body)).data;
 }

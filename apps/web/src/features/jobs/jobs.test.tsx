@@ -3,23 +3,13 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.ts';
-import {
-  accepted,
-  fail,
-  inTurn,
-  mockApi,
-  ok,
-  resetAppAroundEachTest,
-  testJob,
-} from '../../test/app-harness.tsx';
+import { accepted, fail, inTurn, mockApi, ok, testJob } from '../../test/app-harness.tsx';
 import { type JobCallbacks, jobFileLink, startJob, useBackgroundJob } from './api.ts';
 import { JobProgress } from './components/JobProgress.tsx';
 import { jobPercent, jobStepText } from './texts.ts';
 
 const JOB = testJob();
 const JOB_URL = `/api-web/jobs/${JOB.id}`;
-
-resetAppAroundEachTest();
 
 describe('job progress texts', () => {
   it('counts with id-ID grouping: the step, then done of total', () => {

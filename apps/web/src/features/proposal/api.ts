@@ -7,17 +7,11 @@ import {
   type TProposalRow,
   type TProposalType,
 } from '@eusulan/shared';
-import {
-  keepPreviousData,
-  type QueryClient,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listQuery, type TableState } from '../../components/data-table/table-state.ts';
 import { requestFile, saveFile } from '../../lib/download.ts';
-import { firstViewStaleTime, prefetchFirstView } from '../../lib/first-view.ts';
 import { API_PREFIX, http, type Query } from '../../lib/http.ts';
+import { ensureScreenData } from '../../lib/query-client.ts';
 import { startJob, useBackgroundJob } from '../jobs/api.ts';
 
 export const PROPOSAL_PATH = `${API_PREFIX.web}/proposal`;
@@ -85,10 +79,17 @@ async function fetchProposalPage(query: Query, signal?: AbortSignal): Promise<Pr
   return { rows: body.data?.data ?? [], total: body.data?.total ?? 0 };
 }
 
+/**
+ * A page counts as fresh for a few seconds: the /usulan route loader's answer is not asked for again by the
+ * list's mount. Saves and imports invalidate the list, which asks again at once.
+ */
+const LIST_FRESH_MS = 10_000;
+
 const proposalListOptions = (filters: ProposalListFilters, state: TableState) => ({
   queryKey: proposalKeys.list(filters, state),
   queryFn: ({ signal }: { signal?: AbortSignal }) =>
     fetchProposalPage(proposalListQuery(filters, state), signal),
+  staleTime: LIST_FRESH_MS,
 });
 
 /** One page of the /usulan list; the previous page stays on screen while the next one loads. */
@@ -96,13 +97,12 @@ export function useProposals(filters: ProposalListFilters, state: TableState) {
   return useQuery({
     ...proposalListOptions(filters, state),
     placeholderData: keepPreviousData,
-    staleTime: firstViewStaleTime,
   });
 }
 
-/** The page a signed-in first visit to /usulan shows, asked for before the first render (lib/first-view.ts). */
-export const prefetchProposals = (client: QueryClient, filters: ProposalListFilters, state: TableState) =>
-  prefetchFirstView(client, proposalListOptions(filters, state));
+/** A page of the list in the cache before the screen renders (the /usulan route loader). */
+export const ensureProposals = (filters: ProposalListFilters, state: TableState) =>
+  ensureScreenData(proposalListOptions(filters, state));
 
 /** The proposals made earlier at one place (Cek Histori Jalan, the detail's location history). */
 export function usePlaceHistory(
@@ -174,13 +174,13 @@ export function useUpdateContactPerson() {
   });
 }
 
-/** A finished proposal import's answer (the old synchronous body's data). */
+/** A finished proposal import's answer (the synchronous call's data). */
 export interface ProposalImportResult {
   imported: number;
 }
 
 /**
- * POST proposal/import-template/jobs, multipart (file, proposalType), as a background job (issue 12 item 3):
+ * POST proposal/import-template/jobs, multipart (file, proposalType), as a background job:
  * a missing or wrong file is refused at once, the rows are checked and stored by the job. Every proposal
  * list reloads after a stored import.
  */
@@ -198,8 +198,8 @@ export function useImportProposals() {
 }
 
 /**
- * The rows a refused import names (spec §8: the old 400's data.errorList, now the failed job's
- * result.errorList), or null when the job failed for another reason.
+ * The rows a refused import names (spec §8: the errorList the synchronous call answers in a 400's data,
+ * here the failed job's result.errorList), or null when the job failed for another reason.
  */
 export function importErrorsOf(job: Pick<TJob, 'status' | 'result'>): TImportError[] | null {
   if (job.status !== 'failed') return null;

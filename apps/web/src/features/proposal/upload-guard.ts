@@ -27,7 +27,8 @@ export const IMPORT_FILE_RULE: UploadRule = {
 
 /** The completed-work import (spec §5, §9): one .zip of at most 50 MB. */
 export const ZIP_IMPORT_RULE: UploadRule = {
-  extensions: ['zip'],
+  // A .kmz is Google Earth's zip of a KML.
+  extensions: ['zip', 'kmz'],
   maxBytes: UPLOAD_LIMITS.importBytes,
   maxFiles: 1,
 };

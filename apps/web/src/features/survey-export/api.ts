@@ -2,7 +2,7 @@ import type { TJobFile, TSurveyExportInput } from '@eusulan/shared';
 import { API_PREFIX } from '../../lib/http.ts';
 import { startJob, useBackgroundJob } from '../jobs/api.ts';
 
-/** POST export/jobs: the body of POST export (spec §7), answered with the queued job (issue 12 item 3). */
+/** POST export/jobs: the body of POST export (spec §7), answered with the queued job. */
 export const SURVEY_EXPORT_JOB_PATH = `${API_PREFIX.web}/export/jobs`;
 
 /**

@@ -1,5 +1,5 @@
 import type { TSurvey, TSurveyDraftInput } from '@eusulan/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import {
   type AutosaverHooks,
@@ -52,10 +52,6 @@ const typed = (values: SurveyFormValues, text: string) =>
   surveyFormReducer(values, { type: 'set-text', field: 'roadCondition', value: text });
 
 beforeEach(() => vi.useFakeTimers());
-afterEach(() => {
-  vi.useRealTimers();
-  localStorage.clear();
-});
 
 describe('draft autosave', () => {
   it('keeps each change on the device at once and saves once, 2 s after the last change', async () => {

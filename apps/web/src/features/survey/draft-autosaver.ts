@@ -3,7 +3,7 @@ import { isApiError } from '../../lib/http.ts';
 import { contentSignature, draftPayloadOf, payloadSignature, type SurveyFormValues } from './form-values.ts';
 import { clearLocalCopy, writeLocalCopy } from './local-copy.ts';
 
-/** Autosave waits this long after the last change (issue 5: nothing typed is lost). */
+/** Autosave waits this long after the last change: nothing typed is lost, yet no save per keystroke. */
 export const AUTOSAVE_DELAY_MS = 2000;
 /** A save that failed for want of a connection or a server fault is tried again after this. */
 export const AUTOSAVE_RETRY_MS = 10_000;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formValuesOf, surveyFormReducer } from './form-values.ts';
 import {
   chooseStartValues,
@@ -10,8 +10,6 @@ import {
   writeLocalCopy,
 } from './local-copy.ts';
 import { emptyDraft, savedDraft } from './test-fixtures.ts';
-
-afterEach(() => localStorage.clear());
 
 const edited = (base = formValuesOf(savedDraft())) =>
   surveyFormReducer(base, { type: 'set-text', field: 'roadCondition', value: 'Diketik di lapangan' });

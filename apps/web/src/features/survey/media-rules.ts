@@ -1,7 +1,10 @@
 import { UPLOAD_LIMITS } from '@eusulan/shared';
 import { IMAGE_EXTENSIONS, type UploadRule } from '../proposal/upload-guard.ts';
 
-/** Survey photos: png, jpg, jpeg up to 20 MB (docs/decisions.md, issue 5), up to 10 chosen at once. */
+/**
+ * Survey photos: png, jpg, jpeg up to 20 MB (docs/decisions.md, "Surveys and the printed report"), up to 10
+ * chosen at once.
+ */
 export const SURVEY_PHOTO_RULE: UploadRule = {
   extensions: IMAGE_EXTENSIONS,
   maxBytes: UPLOAD_LIMITS.surveyPhotoBytes,

@@ -1,4 +1,4 @@
-/** Texts of the survey form (issue 5); the spec gives none, these follow its wording and dialogs. */
+/** Texts of the survey form; the spec gives none, these follow its wording and dialogs. */
 export const SURVEY_FORM_TEXTS = {
   title: 'Form Survey',
   mapHint:

@@ -2,7 +2,7 @@ import type { TAssignedConsultantRow } from '@eusulan/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { proposalRow } from '../../features/proposal/test-fixtures.ts';
-import { authUser, mockApi, ok, renderApp, resetAppAroundEachTest } from '../../test/app-harness.tsx';
+import { authUser, mockApi, ok, renderApp } from '../../test/app-harness.tsx';
 import { consultantDetailPath, verificationSummary } from './AssignedConsultantListPage.tsx';
 
 const CONSULTANTS: TAssignedConsultantRow[] = [
@@ -32,8 +32,6 @@ const callsTo = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
     .filter((url) => url.pathname === path);
 
 describe('Tugas Survey (/assigned-konsultan)', { timeout: 20_000 }, () => {
-  resetAppAroundEachTest();
-
   it('summarises verification and links to the task list with the name in the query', () => {
     expect(verificationSummary(CONSULTANTS[0]!)).toBe('3 dapat disurvey dari 12 usulan');
     expect(consultantDetailPath({ id: 3, name: 'CV Cipta & Mandiri' })).toBe(
@@ -51,8 +49,8 @@ describe('Tugas Survey (/assigned-konsultan)', { timeout: 20_000 }, () => {
       }),
     });
     const { router } = renderApp('/assigned-konsultan');
-    expect(await screen.findByText('3 dapat disurvey dari 12 usulan', {}, { timeout: 15_000 })).toBeTruthy();
-    expect(screen.getByText('Eksternal')).toBeTruthy();
+    expect(await screen.findByText('3 dapat disurvey dari 12 usulan', {}, { timeout: 15_000 })).toBeVisible();
+    expect(screen.getByText('Eksternal')).toBeVisible();
     const first = callsTo(fetchMock, '/api-web/assigned-consultant')[0];
     expect(first?.searchParams.get('sort_by')).toBe('total_proposals');
     expect(first?.searchParams.get('order_by')).toBe('asc');
@@ -72,11 +70,11 @@ describe('Tugas Survey (/assigned-konsultan)', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?name=Rayon+Surabaya+Pusat');
     expect(
       await screen.findByRole('heading', { name: 'Daftar Tugas Survey Usulan Jalan' }, { timeout: 15_000 }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.getByTestId('consultant-name').textContent).toBe('Rayon Surabaya Pusat');
     // This list answers data rows plus meta.total.
-    expect(await screen.findByText('Menampilkan 1 - 1 dari 31 data')).toBeTruthy();
-    expect(screen.getByText('Taruna')).toBeTruthy();
+    expect(await screen.findByText('Menampilkan 1 - 1 dari 31 data')).toBeVisible();
+    expect(screen.getByText('Taruna')).toBeVisible();
 
     fireEvent.click(screen.getByTestId('back-button'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/assigned-konsultan'));

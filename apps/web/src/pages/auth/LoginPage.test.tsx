@@ -1,14 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  APP_INFO,
-  authUser,
-  fail,
-  mockApi,
-  ok,
-  renderApp,
-  resetAppAroundEachTest,
-} from '../../test/app-harness.tsx';
+import { APP_INFO, authUser, fail, mockApi, ok, renderApp } from '../../test/app-harness.tsx';
 
 // The real widget needs Web Workers and WebCrypto; the page only listens to its statechange events.
 vi.mock('altcha', () => ({}));
@@ -31,8 +23,6 @@ const sentBody = (fetchMock: ReturnType<typeof mockApi>) => {
 };
 
 describe('LoginPage', () => {
-  resetAppAroundEachTest();
-
   const withoutCaptcha = (login: Parameters<typeof mockApi>[0][string]) =>
     mockApi({
       'GET /api/app-info': () => ok(APP_INFO),
@@ -43,12 +33,12 @@ describe('LoginPage', () => {
   it('shows the agency name and requires username and password', async () => {
     withoutCaptcha(() => ok(LOGIN_RESULT));
     renderApp('/login');
-    expect(await screen.findByText('Dinas Sumber Daya Air dan Bina Marga Kota Surabaya')).toBeTruthy();
+    expect(await screen.findByText('Dinas Sumber Daya Air dan Bina Marga Kota Surabaya')).toBeVisible();
     await waitFor(() => expect(submitButton().disabled).toBe(false));
     fillIn('   ', '');
     fireEvent.click(submitButton());
-    expect(await screen.findByText('Username tidak boleh kosong!')).toBeTruthy();
-    expect(await screen.findByText('Password tidak boleh kosong!')).toBeTruthy();
+    expect(await screen.findByText('Username tidak boleh kosong!')).toBeVisible();
+    expect(await screen.findByText('Password tidak boleh kosong!')).toBeVisible();
   });
 
   it('stores the token and goes to / (then the role landing) after success', async () => {
@@ -91,7 +81,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(submitButton().disabled).toBe(false));
     fillIn('admin', 'rahasia123');
     fireEvent.click(submitButton());
-    expect(await screen.findByText('Terjadi kesalahan koneksi')).toBeTruthy();
+    expect(await screen.findByText('Terjadi kesalahan koneksi')).toBeVisible();
     expect(document.querySelector('.ant-modal-confirm-title')?.textContent).toBe('Oopss...');
   });
 

@@ -1,6 +1,6 @@
-import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EyeOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
 import type { TCompletedWorkImportRow } from '@eusulan/shared';
-import { Button, DatePicker } from 'antd';
+import { Button, DatePicker, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,12 +13,13 @@ import {
 } from '../../components/data-table/DataTable.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useProfile } from '../../features/auth/profile-store.ts';
-import { useCompletedWorkImports } from '../../features/completed-work/api.ts';
+import { useCompletedWorkImports, useDeleteCompletedWorkImport } from '../../features/completed-work/api.ts';
 import { completedWorkDetailPath } from '../../features/completed-work/completed-work.ts';
 import { TypeWorkCell } from '../../features/completed-work/components/TypeWorkCell.tsx';
 import { COMPLETED_WORK_TEXTS as TEXTS } from '../../features/completed-work/texts.ts';
 import '../../features/completed-work/components/completed-work.css';
 import { OnceOpened } from '../../components/OnceOpened.tsx';
+import { DELETE_TEXTS, useConfirmDelete } from '../../lib/use-confirm-delete.ts';
 
 // The zip import (upload, year, progress) loads when first opened.
 const ImportCompletedWorkModal = lazy(async () => ({
@@ -39,6 +40,20 @@ export function CompletedWorkListPage() {
   const [state, dispatch] = useTableState();
   const list = useCompletedWorkImports(year?.year(), state);
   const [isImportOpen, setIsImportOpen] = useState(false);
+  const [replacing, setReplacing] = useState<TCompletedWorkImportRow | null>(null);
+  const remove = useDeleteCompletedWorkImport();
+  const confirm = useConfirmDelete();
+
+  const openImport = (row: TCompletedWorkImportRow | null) => {
+    setReplacing(row);
+    setIsImportOpen(true);
+  };
+  const confirmDelete = (row: TCompletedWorkImportRow) =>
+    confirm({
+      title: TEXTS.deleteTitle,
+      content: `${row.name} (${row.typeWorkColor.typeWork}, ${row.year}). ${DELETE_TEXTS.cannotUndo}`,
+      remove: () => remove.mutateAsync(row.id),
+    });
 
   const columns: DataTableColumn<TCompletedWorkImportRow>[] = [
     { key: 'name', title: 'Nama File', sortKey: 'name', render: (row) => row.name },
@@ -54,14 +69,37 @@ export function CompletedWorkListPage() {
       title: 'Aksi',
       align: 'center',
       render: (row) => (
-        <Button
-          size="small"
-          icon={<EyeOutlined />}
-          onClick={() => navigate(completedWorkDetailPath(row.id, row.year))}
-          data-testid={`view-${row.id}`}
-        >
-          {TEXTS.viewData}
-        </Button>
+        <Space size={4} wrap className="completed-work-screen__actions">
+          <Button
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => navigate(completedWorkDetailPath(row.id, row.year))}
+            data-testid={`view-${row.id}`}
+          >
+            {TEXTS.viewData}
+          </Button>
+          {canImport ? (
+            <>
+              <Button
+                size="small"
+                icon={<SwapOutlined />}
+                onClick={() => openImport(row)}
+                data-testid={`replace-${row.id}`}
+              >
+                {TEXTS.replaceFile}
+              </Button>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                onClick={() => confirmDelete(row)}
+                data-testid={`delete-${row.id}`}
+              >
+                {TEXTS.remove}
+              </Button>
+            </>
+          ) : null}
+        </Space>
       ),
     },
   ];
@@ -75,7 +113,7 @@ export function CompletedWorkListPage() {
             <Button
               type="primary"
               icon={<UploadOutlined />}
-              onClick={() => setIsImportOpen(true)}
+              onClick={() => openImport(null)}
               data-testid="import-button"
             >
               {TEXTS.importData}
@@ -113,6 +151,7 @@ export function CompletedWorkListPage() {
             open={isImportOpen}
             onClose={() => setIsImportOpen(false)}
             onImported={() => dispatch({ type: 'first-page' })}
+            replacing={replacing}
           />
         </OnceOpened>
       ) : null}

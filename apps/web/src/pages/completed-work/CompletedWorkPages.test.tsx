@@ -1,7 +1,7 @@
 import type { TCompletedWorkImportRow, TCompletedWorkRow } from '@eusulan/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { authUser, mockApi, ok, renderApp, resetAppAroundEachTest } from '../../test/app-harness.tsx';
+import { authUser, mockApi, ok, renderApp } from '../../test/app-harness.tsx';
 
 const SCREEN_LOADED = { timeout: 15_000 };
 
@@ -40,8 +40,6 @@ const calls = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
     .filter((url) => url.pathname === path);
 
 describe('Pekerjaan Selesai pages', { timeout: 20_000 }, () => {
-  resetAppAroundEachTest();
-
   it('lists imports for admin with Import Data, and Lihat Data opens the works with the year', async () => {
     const fetchMock = signIn('admin');
     const { router } = renderApp('/pekerjaan-selesai');
@@ -49,9 +47,9 @@ describe('Pekerjaan Selesai pages', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('import-button').textContent).toContain('Import Data');
     expect((screen.getByTestId('filter-year') as HTMLInputElement).placeholder).toBe('Semua Tahun');
     const row = within(view.closest('tr') as HTMLElement);
-    expect(row.getByText('paket-2025.zip')).toBeTruthy();
-    expect(row.getByText('Pemeliharaan Jalan')).toBeTruthy();
-    expect(row.getByText('2025')).toBeTruthy();
+    expect(row.getByText('paket-2025.zip')).toBeVisible();
+    expect(row.getByText('Pemeliharaan Jalan')).toBeVisible();
+    expect(row.getByText('2025')).toBeVisible();
     const first = calls(fetchMock, '/api-web/completed-work')[0];
     expect(first?.searchParams.has('year')).toBe(false);
     expect(first?.searchParams.get('sort_by')).toBe('id');
@@ -59,12 +57,12 @@ describe('Pekerjaan Selesai pages', { timeout: 20_000 }, () => {
     fireEvent.click(view);
     await waitFor(() => expect(router.state.location.pathname).toBe('/pekerjaan-selesai/detail/9'));
     expect(router.state.location.search).toBe('?year=2025');
-    expect(await screen.findByRole('heading', { name: 'Pekerjaan Selesai Tahun 2025' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Pekerjaan Selesai Tahun 2025' })).toBeVisible();
     const workRow = within((await screen.findByTestId('work-detail-31')).closest('tr') as HTMLElement);
-    expect(workRow.getByText('Jalan Tunjungan')).toBeTruthy();
-    expect(workRow.getByText('Rehabilitasi Jalan Tunjungan')).toBeTruthy();
-    expect(workRow.getByText('780 m')).toBeTruthy();
-    expect(workRow.getByText('dari 2.100 m paket')).toBeTruthy();
+    expect(workRow.getByText('Jalan Tunjungan')).toBeVisible();
+    expect(workRow.getByText('Rehabilitasi Jalan Tunjungan')).toBeVisible();
+    expect(workRow.getByText('780 m')).toBeVisible();
+    expect(workRow.getByText('dari 2.100 m paket')).toBeVisible();
     expect(screen.getByTestId('back-button').textContent).toContain('Kembali');
   });
 
@@ -80,6 +78,6 @@ describe('Pekerjaan Selesai pages', { timeout: 20_000 }, () => {
     renderApp('/pekerjaan-selesai/detail/9');
     expect(
       await screen.findByRole('heading', { name: 'Pekerjaan Selesai Tahun 2025' }, SCREEN_LOADED),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 });

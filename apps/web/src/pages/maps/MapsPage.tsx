@@ -4,10 +4,10 @@ import { lazy, Suspense, useState } from 'react';
 import { FullPageLoader } from '../../components/FullPageLoader.tsx';
 import {
   downloadDashboardExport,
+  ensureDashboardOptions,
   type DashboardFilters as Filters,
   INITIAL_FILTERS,
   type LocationOption,
-  prefetchDashboardOptions,
   useCompletedWorkYears,
   useDashboardCompletedWorks,
   useDashboardProposals,
@@ -20,7 +20,6 @@ import { LazyDashboardMap } from '../../features/dashboard/components/LazyDashbo
 import { PlaceSearch } from '../../features/dashboard/components/PlaceSearch.tsx';
 import { DASHBOARD_TEXTS } from '../../features/dashboard/texts.ts';
 import { handleApiError } from '../../lib/errors.ts';
-import { queryClient } from '../../lib/query-client.ts';
 import './maps-page.css';
 
 // The two detail dialogs (forms, uploads, tabs, maps) load when a line is first clicked, so the page and
@@ -33,8 +32,8 @@ const CompletedWorkModal = lazy(async () => ({
     .CompletedWorkModal,
 }));
 
-/** The filter lists, asked for by a signed-in first visit before the page renders (its loader is then skipped). */
-export const loadFirstView = () => prefetchDashboardOptions(queryClient);
+/** The route's loader: the filter lists, in the cache when the page first renders (no list loader shows). */
+export const loadFilterLists = ensureDashboardOptions;
 
 const isNarrow = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches;
 

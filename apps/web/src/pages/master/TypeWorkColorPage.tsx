@@ -6,8 +6,8 @@ import { MASTER_RESOURCES, useDeleteMaster } from '../../features/master/api.ts'
 import { MasterScreen } from '../../features/master/components/MasterScreen.tsx';
 import { MASTER_TEXTS } from '../../features/master/texts.ts';
 import type { TypeWorkColorRow } from '../../features/master/types.ts';
-import { toast, useFeedback } from '../../lib/feedback.tsx';
 import { zodRule } from '../../lib/form-rules.ts';
+import { DELETE_TEXTS, useConfirmDelete } from '../../lib/use-confirm-delete.ts';
 
 interface ColorValues {
   type_work: string;
@@ -25,26 +25,14 @@ export function ColorSwatch({ color }: { color: string }) {
 
 /** Master Warna Jenis Pekerjaan (/master/warna-jenis-pekerjaan): map colours; Edit and Hapus, no status. */
 export function TypeWorkColorPage() {
-  const { modal } = useFeedback();
   const remove = useDeleteMaster(MASTER_RESOURCES.typeWorkColor);
-
-  const confirmDelete = (row: TypeWorkColorRow) => {
-    modal.confirm({
+  const confirm = useConfirmDelete();
+  const confirmDelete = (row: TypeWorkColorRow) =>
+    confirm({
       title: MASTER_TEXTS.deleteColorTitle,
-      content: MASTER_TEXTS.deleteContent,
-      okText: MASTER_TEXTS.deleteOk,
-      okButtonProps: { danger: true },
-      cancelText: MASTER_TEXTS.cancel,
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(row.id);
-          toast.success(MASTER_TEXTS.deleted);
-        } catch {
-          // The common handler (mutation cache) has already shown why.
-        }
-      },
+      content: DELETE_TEXTS.cannotUndo,
+      remove: () => remove.mutateAsync(row.id),
     });
-  };
 
   return (
     <MasterScreen<TypeWorkColorRow, ColorValues>

@@ -2,7 +2,7 @@ import type { TNeedApproval, TProposalDetail } from '@eusulan/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { proposalDetail, proposalRow } from '../../features/proposal/test-fixtures.ts';
-import { authUser, mockApi, ok, renderApp, resetAppAroundEachTest } from '../../test/app-harness.tsx';
+import { authUser, mockApi, ok, renderApp } from '../../test/app-harness.tsx';
 
 const FLAGS: TNeedApproval = { taruna: true, umum: false, pokir: false, musrenbang: false };
 
@@ -33,8 +33,6 @@ const dialogTexts = () =>
   );
 
 describe('ProcessListPage (/perlu-approval)', { timeout: 15_000 }, () => {
-  resetAppAroundEachTest();
-
   function openScreen(detail: TProposalDetail = proposalDetail({ ...surveyed, canChangeProcess: true })) {
     localStorage.setItem('token', 'test-token');
     let decided = false;
@@ -61,15 +59,15 @@ describe('ProcessListPage (/perlu-approval)', { timeout: 15_000 }, () => {
     const fetchMock = openScreen();
     const row = (await screen.findByText('Sari Wulandari')).closest('tr') as HTMLElement;
     expect(row.className).toContain('process-list__row--waiting');
-    expect(within(row).getByText('Perlu Tindakan')).toBeTruthy();
+    expect(within(row).getByText('Perlu Tindakan')).toBeVisible();
     expect(within(row).getByTestId('detail-51').className).toContain('ant-btn-dangerous');
     const done = screen.getByText('Fajar Nugroho').closest('tr') as HTMLElement;
     expect(done.className).not.toContain('process-list__row--waiting');
     expect(within(done).getByTestId('process-badge').textContent).toBe('Proyek');
-    expect(within(done).getByTestId('print-52')).toBeTruthy();
+    expect(within(done).getByTestId('print-52')).toBeVisible();
     const waiting = screen.getByText('Vina Lestari').closest('tr') as HTMLElement;
     expect(within(waiting).queryByTestId('print-53')).toBeNull();
-    expect(within(waiting).getByText('Belum disurvey')).toBeTruthy();
+    expect(within(waiting).getByText('Belum disurvey')).toBeVisible();
     expect(processQueries(fetchMock)[0]).toMatchObject({
       proposalType: 'taruna',
       statusType: 'semua',

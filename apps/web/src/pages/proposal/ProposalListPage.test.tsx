@@ -1,16 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { proposalDetail, proposalRow } from '../../features/proposal/test-fixtures.ts';
-import {
-  accepted,
-  authUser,
-  inTurn,
-  mockApi,
-  ok,
-  renderApp,
-  resetAppAroundEachTest,
-  testJob,
-} from '../../test/app-harness.tsx';
+import { accepted, authUser, inTurn, mockApi, ok, renderApp, testJob } from '../../test/app-harness.tsx';
 
 const ROWS = [
   proposalRow({ id: 41, proposerName: 'Budi Santoso' }),
@@ -51,8 +42,6 @@ function chooseFile(input: HTMLInputElement, file: File) {
 }
 
 describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
-  resetAppAroundEachTest();
-
   function openScreen(handlers: Parameters<typeof mockApi>[0] = {}) {
     localStorage.setItem('token', 'test-token');
     const fetchMock = mockApi({
@@ -72,14 +61,14 @@ describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
     expect(first?.searchParams.get('isHistory')).toBe('0');
     expect(first?.searchParams.has('startYear')).toBe(false);
     const row = within(rowOf(41));
-    expect(row.getByText('05-01-2026')).toBeTruthy();
-    expect(row.getByText('Rayon Surabaya Pusat')).toBeTruthy();
-    expect(row.getByText('Internal')).toBeTruthy();
-    expect(row.getByText('081234567890')).toBeTruthy();
-    expect(row.getByText('RT 03 / RW 05')).toBeTruthy();
-    expect(row.getByText('Histori lokasi: 2')).toBeTruthy();
-    expect(row.getByText('Tidak disurvey')).toBeTruthy();
-    expect(within(rowOf(44)).getByText('Swakelola')).toBeTruthy();
+    expect(row.getByText('05-01-2026')).toBeVisible();
+    expect(row.getByText('Rayon Surabaya Pusat')).toBeVisible();
+    expect(row.getByText('Internal')).toBeVisible();
+    expect(row.getByText('081234567890')).toBeVisible();
+    expect(row.getByText('RT 03 / RW 05')).toBeVisible();
+    expect(row.getByText('Histori lokasi: 2')).toBeVisible();
+    expect(row.getByText('Tidak disurvey')).toBeVisible();
+    expect(within(rowOf(44)).getByText('Swakelola')).toBeVisible();
   });
 
   it('offers Edit only while unverified and Print only with a survey, in a new window', async () => {
@@ -141,9 +130,9 @@ describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
     const modal = await screen.findByTestId('import-modal');
     expect(
       within(modal).getByText('Data yang diupload tidak akan menggantikan data yang sudah ada.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     fireEvent.click(within(modal).getByTestId('import-save'));
-    expect(await screen.findByText('Pilih file terlebih dahulu!')).toBeTruthy();
+    expect(await screen.findByText('Pilih file terlebih dahulu!')).toBeVisible();
     expect(importCalls(fetchMock)).toEqual([]);
 
     const input = modal.querySelector('input[type=file]') as HTMLInputElement;
@@ -163,7 +152,7 @@ describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
       ['-', 'Sheet "Usulan" tidak ditemukan.'],
       ['3', 'Nama Pengusul (B3): Nama pengusul tidak boleh kosong!No HP (C3): salah'],
     ]);
-    expect(within(errors).getByText('Import gagal, tidak ada data yang disimpan.')).toBeTruthy();
+    expect(within(errors).getByText('Import gagal, tidak ada data yang disimpan.')).toBeVisible();
     expect(within(modal).queryByTestId('import-progress')).toBeNull();
     expect(dialogTexts()).toEqual([]);
     const sent = importCalls(fetchMock)[0]?.[1]?.body as FormData;
@@ -234,7 +223,7 @@ describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
     );
     // The dialog stays open with the file for another try; no table of rows.
     expect(within(modal).queryByTestId('import-errors')).toBeNull();
-    expect(within(modal).getByText('usulan.xlsx')).toBeTruthy();
+    expect(within(modal).getByText('usulan.xlsx')).toBeVisible();
   });
 
   it('import: refuses a file that is not .xlsx', async () => {
@@ -244,7 +233,7 @@ describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByTestId('import-button'));
     const modal = await screen.findByTestId('import-modal');
     chooseFile(modal.querySelector('input[type=file]') as HTMLInputElement, new File(['x'], 'usulan.csv'));
-    expect(await screen.findByText('Silahkan periksa file Anda lagi')).toBeTruthy();
+    expect(await screen.findByText('Silahkan periksa file Anda lagi')).toBeVisible();
     expect(within(modal).queryByText('usulan.csv')).toBeNull();
   });
 
@@ -254,12 +243,12 @@ describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
     const dialog = await screen.findByTestId('proposal-detail');
     await within(dialog).findByText('Detail Usulan Taruna - 05-01-2026');
     expect(within(dialog).queryByRole('tab', { name: 'Hasil Survey' })).toBeNull();
-    expect(within(dialog).getByText('Lihat histori lokasi (2)')).toBeTruthy();
-    expect(within(dialog).getByText('Embong Kaliasin - Kecamatan Genteng')).toBeTruthy();
-    expect(within(dialog).getByTestId('edit-contact-person')).toBeTruthy();
+    expect(within(dialog).getByText('Lihat histori lokasi (2)')).toBeVisible();
+    expect(within(dialog).getByText('Embong Kaliasin - Kecamatan Genteng')).toBeVisible();
+    expect(within(dialog).getByTestId('edit-contact-person')).toBeVisible();
     const image = within(dialog).getByAltText('foto.jpg') as HTMLImageElement;
     expect(image.getAttribute('src')).toBe('/api-web/media/proposal-file/7?token=test-token');
-    expect(within(dialog).getByText('Tidak ada file')).toBeTruthy();
+    expect(within(dialog).getByText('Tidak ada file')).toBeVisible();
   });
 
   it('detail: Hasil Survey once surveyed; no Edit Contact Person where the server says no', async () => {
@@ -269,8 +258,8 @@ describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
     });
     fireEvent.click(await screen.findByTestId('detail-43', {}, SCREEN_LOADED));
     const dialog = await screen.findByTestId('proposal-detail');
-    expect(await within(dialog).findByRole('tab', { name: 'Hasil Survey' })).toBeTruthy();
-    expect(within(dialog).getByRole('tab', { name: 'Usulan' })).toBeTruthy();
+    expect(await within(dialog).findByRole('tab', { name: 'Hasil Survey' })).toBeVisible();
+    expect(within(dialog).getByRole('tab', { name: 'Usulan' })).toBeVisible();
     expect(within(dialog).queryByTestId('edit-contact-person')).toBeNull();
   });
 });

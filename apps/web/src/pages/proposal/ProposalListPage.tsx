@@ -7,7 +7,7 @@ import { DataTable, tablePageOf, useTableState } from '../../components/data-tab
 import { INITIAL_TABLE_STATE } from '../../components/data-table/table-state.ts';
 import { OnceOpened } from '../../components/OnceOpened.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { fetchProposal, prefetchProposals, useProposals } from '../../features/proposal/api.ts';
+import { ensureProposals, fetchProposal, useProposals } from '../../features/proposal/api.ts';
 import { LazyProposalDetailDialog } from '../../features/proposal/components/LazyProposalDetailDialog.tsx';
 import {
   DetailButton,
@@ -18,9 +18,9 @@ import {
   useProposalListFilters,
 } from '../../features/proposal/components/ProposalListParts.tsx';
 import { handleApiError } from '../../lib/errors.ts';
-import { queryClient } from '../../lib/query-client.ts';
 
-// The dialogs (form, uploads, detail tabs, the spreadsheet import) load when first opened (issue 11).
+// The dialogs (form, uploads, detail tabs, the spreadsheet import) load when first opened, so the list
+// itself loads less.
 const ProposalFormDialog = lazy(async () => ({
   default: (await import('../../features/proposal/components/ProposalFormDialog.tsx')).ProposalFormDialog,
 }));
@@ -33,9 +33,8 @@ export const canImport = (type: TProposalType) => type === 'pokir' || type === '
 
 export { printPath } from '../../features/proposal/components/ProposalListParts.tsx';
 
-/** The first page of the first tab, asked for by a signed-in first visit before the list renders. */
-export const loadFirstView = () =>
-  prefetchProposals(queryClient, INITIAL_PROPOSAL_FILTERS, INITIAL_TABLE_STATE);
+/** The route's loader: the first page of the first tab, in the cache when the list first renders. */
+export const loadFirstPage = () => ensureProposals(INITIAL_PROPOSAL_FILTERS, INITIAL_TABLE_STATE);
 
 /** Which row actions a proposal offers (spec §2, §4): Edit only while unverified, Print only with a survey. */
 export function rowActionsOf(row: Pick<TProposalRow, 'statusType' | 'hasSurvey'>) {

@@ -1,7 +1,7 @@
 import type { TNeedApproval, TProposalRow } from '@eusulan/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { authUser, fail, mockApi, ok, renderApp, resetAppAroundEachTest } from '../../test/app-harness.tsx';
+import { authUser, fail, mockApi, ok, renderApp } from '../../test/app-harness.tsx';
 
 const HOUR = 3_600_000;
 
@@ -53,8 +53,6 @@ const verificationPosts = (fetchMock: ReturnType<typeof mockApi>) =>
   );
 
 describe('VerificationPage (/perlu-koreksi)', { timeout: 15_000 }, () => {
-  resetAppAroundEachTest();
-
   function openScreen(handlers: Parameters<typeof mockApi>[0]) {
     localStorage.setItem('token', 'test-token');
     const fetchMock = mockApi({ 'POST /api/auth/me': () => ok(authUser('consultan')), ...handlers });
@@ -105,7 +103,7 @@ describe('VerificationPage (/perlu-koreksi)', { timeout: 15_000 }, () => {
     expect(rowIds()).toEqual([1, 2, 3]);
     expect(checkbox('select-all').checked).toBe(true);
     fireEvent.click(checkbox('select-all'));
-    expect(screen.getByTestId('verification-empty')).toBeTruthy();
+    expect(screen.getByTestId('verification-empty')).toBeVisible();
     expect(screen.getByTestId('chosen-count').textContent).toBe('0 usulan dipilih');
   });
 
@@ -140,7 +138,7 @@ describe('VerificationPage (/perlu-koreksi)', { timeout: 15_000 }, () => {
         'Data terpilih akan diapprove dan dilanjutkan untuk di survey',
       ]),
     );
-    expect(within(confirmDialog()).getByRole('button', { name: 'Batal' })).toBeTruthy();
+    expect(within(confirmDialog()).getByRole('button', { name: 'Batal' })).toBeVisible();
     fireEvent.click(within(confirmDialog()).getByRole('button', { name: 'Ya, Approve' }));
 
     // happy-dom never ends antd's closing animation, so the confirm stays in the DOM behind the success.
@@ -150,7 +148,7 @@ describe('VerificationPage (/perlu-koreksi)', { timeout: 15_000 }, () => {
     const posts = verificationPosts(fetchMock);
     expect(posts).toHaveLength(1);
     expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ proposalId: [1] });
-    expect(screen.getByTestId('verification-empty')).toBeTruthy();
+    expect(screen.getByTestId('verification-empty')).toBeVisible();
     expect(hasDot('taruna')).toBe(false);
     const approvalCalls = fetchMock.mock.calls.filter(([url]) => String(url).includes('need-approval'));
     expect(approvalCalls).toHaveLength(2);
@@ -173,6 +171,6 @@ describe('VerificationPage (/perlu-koreksi)', { timeout: 15_000 }, () => {
       ),
     );
     expect(screen.getByTestId('proceed').className).not.toContain('ant-btn-loading');
-    expect(screen.getByTestId('verification-row-1')).toBeTruthy();
+    expect(screen.getByTestId('verification-row-1')).toBeVisible();
   });
 });

@@ -15,7 +15,7 @@ const NEW_RECORD_COLUMNS = [
 const isNewRecord = (entry: TAuditEntry) => entry.action === 'create' || entry.action === 'import';
 
 /**
- * Riwayat Perubahan of a proposal (issue 10): who did what and when, newest first, each with the values
+ * Riwayat Perubahan of a proposal: who did what and when, newest first, each with the values
  * before and after. Its tab mounts it when first opened, so the history loads only when asked for.
  */
 export function AuditTrail({ proposalId }: { proposalId: number }) {

@@ -1,15 +1,7 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_NOT_CURRENT, PASSWORD_RULES } from '@eusulan/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  APP_INFO,
-  authUser,
-  fail,
-  mockApi,
-  ok,
-  renderApp,
-  resetAppAroundEachTest,
-} from '../../../test/app-harness.tsx';
+import { APP_INFO, authUser, fail, mockApi, ok, renderApp } from '../../../test/app-harness.tsx';
 
 const signIn = () => localStorage.setItem('token', 'test-token');
 const modal = () => screen.getByTestId('change-password-modal');
@@ -17,14 +9,12 @@ const modal = () => screen.getByTestId('change-password-modal');
 async function openFromUserMenu() {
   fireEvent.click(await screen.findByTestId('user-menu-trigger'));
   fireEvent.click(await screen.findByText('Ubah Password', { selector: '.ant-dropdown-menu-title-content' }));
-  await waitFor(() => expect(within(modal()).getByText('Password Lama')).toBeTruthy());
+  await waitFor(() => expect(within(modal()).getByText('Password Lama')).toBeVisible());
 }
 
 const passwordInputs = () => modal().querySelectorAll<HTMLInputElement>('input');
 
 describe('change password', () => {
-  resetAppAroundEachTest();
-
   it('opens from the user menu with empty, hidden fields and closes with Batal', async () => {
     signIn();
     mockApi({ 'POST /api/auth/me': () => ok(authUser('admin')), 'GET /api/app-info': () => ok(APP_INFO) });
@@ -61,7 +51,7 @@ describe('change password', () => {
     fireEvent.change(confirmation as HTMLInputElement, { target: { value: 'baru12345' } });
     fireEvent.click(within(modal()).getByRole('button', { name: 'Simpan' }));
 
-    expect(await screen.findByText('Mengubah Password Akun, Silahkan Login Kembali')).toBeTruthy();
+    expect(await screen.findByText('Mengubah Password Akun, Silahkan Login Kembali')).toBeVisible();
     expect(localStorage.getItem('token')).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/auth/change-password'));
@@ -83,9 +73,9 @@ describe('change password', () => {
     expect(items.join(' ')).toMatch(new RegExp(`Minimal ${PASSWORD_MIN_LENGTH} karakter`));
     // Above the fields, and the new password's field points at them for screen readers.
     const [, next] = passwordInputs();
-    expect(
-      rules.compareDocumentPosition(next as HTMLInputElement) & Node.DOCUMENT_POSITION_FOLLOWING,
-    ).toBeTruthy();
+    expect(rules.compareDocumentPosition(next as HTMLInputElement) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     expect(next?.getAttribute('aria-describedby')).toContain(rules.id);
   });
 
@@ -103,7 +93,7 @@ describe('change password', () => {
     const messages = await screen.findByTestId('validation-messages');
     expect(messages.textContent).toContain('Password baru minimal 8 karakter!');
     expect(localStorage.getItem('token')).toBe('test-token');
-    expect(within(modal()).getByRole('button', { name: 'Simpan' })).toBeTruthy();
+    expect(within(modal()).getByRole('button', { name: 'Simpan' })).toBeVisible();
   });
 
   it('opens by itself when the password must be changed, without Batal, and Keluar still signs out', async () => {
@@ -117,8 +107,8 @@ describe('change password', () => {
     const { router } = renderApp('/perlu-koreksi');
     expect(
       await within(await screen.findByTestId('change-password-modal')).findByText('Password Lama'),
-    ).toBeTruthy();
-    expect(within(modal()).getByText('Silakan ubah password Anda terlebih dahulu.')).toBeTruthy();
+    ).toBeVisible();
+    expect(within(modal()).getByText('Silakan ubah password Anda terlebih dahulu.')).toBeVisible();
     expect(within(modal()).queryByRole('button', { name: 'Batal' })).toBeNull();
     // The server refuses other calls until the change, so neither the screen nor need-approval is asked.
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('need-approval'))).toBe(false);

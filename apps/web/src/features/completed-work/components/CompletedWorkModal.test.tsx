@@ -2,7 +2,7 @@ import type { TCompletedWorkDetail } from '@eusulan/shared';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
-import { mockApi, ok, resetAppAroundEachTest } from '../../../test/app-harness.tsx';
+import { mockApi, ok } from '../../../test/app-harness.tsx';
 import { CompletedWorkModal } from './CompletedWorkModal.tsx';
 
 vi.mock('../../../components/map/LazyLinesMap.tsx', () => ({
@@ -51,8 +51,6 @@ function renderModal(detail: Partial<TCompletedWorkDetail> | Record<string, unkn
 const field = (key: string) => screen.queryByTestId(`work-field-${key}`)?.textContent ?? null;
 
 describe('CompletedWorkModal', { timeout: 20_000 }, () => {
-  resetAppAroundEachTest();
-
   it('shows the fields, lengths in metres, nominal values in Rupiah and both maps in the type colour', async () => {
     const { onClose } = renderModal({});
     await screen.findByTestId('completed-work-detail', {}, { timeout: 15_000 });
@@ -64,7 +62,7 @@ describe('CompletedWorkModal', { timeout: 20_000 }, () => {
     expect(field('panjang')).toBe('2.100 m');
     expect(field('nilaiLokasi')).toBe('Rp 1.543.000.000');
     expect(field('nilaiPaket')).toBe('Rp 2.625.000.000');
-    expect(screen.getByText('Nominal Lokasi')).toBeTruthy();
+    expect(screen.getByText('Nominal Lokasi')).toBeVisible();
 
     expect(screen.getByTestId('work-map').dataset.lines).toBe('1');
     expect(screen.getByTestId('package-map').dataset.lines).toBe('2');
@@ -110,7 +108,7 @@ describe('CompletedWorkModal', { timeout: 20_000 }, () => {
     });
     expect(
       await screen.findByText('Data koordinat pekerjaan tidak tersedia', {}, { timeout: 15_000 }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.queryByTestId('work-map')).toBeNull();
     expect(screen.queryByTestId('google-maps-link')).toBeNull();
     expect(screen.getByTestId('street-view').textContent).toContain('Street View tidak tersedia.');
@@ -121,7 +119,7 @@ describe('CompletedWorkModal', { timeout: 20_000 }, () => {
     await screen.findByTestId('package-map', {}, { timeout: 15_000 });
     expect(screen.getByTestId('work-map-empty').textContent).toBe('Data koordinat pekerjaan tidak tersedia');
     expect(screen.getByTestId('package-map').dataset.colors).toBe('red,red');
-    await waitFor(() => expect(screen.getByTestId('google-maps-link')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('google-maps-link')).toBeVisible());
   });
 
   it('draws every part of a multi-part work', async () => {

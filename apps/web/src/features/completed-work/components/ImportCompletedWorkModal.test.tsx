@@ -1,14 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
-import {
-  accepted,
-  inTurn,
-  mockApi,
-  ok,
-  resetAppAroundEachTest,
-  testJob,
-} from '../../../test/app-harness.tsx';
+import { accepted, inTurn, mockApi, ok, testJob } from '../../../test/app-harness.tsx';
 import { ImportCompletedWorkModal } from './ImportCompletedWorkModal.tsx';
 
 const TYPES = [
@@ -75,19 +68,17 @@ function chooseFile(file: File) {
 const zip = (name = 'paket-2025.zip') => new File(['PK\u0003\u0004'], name, { type: 'application/zip' });
 
 describe('ImportCompletedWorkModal', { timeout: 20_000 }, () => {
-  resetAppAroundEachTest();
-
   it('offers Tahun, Tipe, the zip area and the template; Simpan waits for a year and a type', async () => {
     const { modal } = renderModal();
     expect(
       await within(modal()).findByText('Import Data Pekerjaan Selesai', {}, { timeout: 15_000 }),
-    ).toBeTruthy();
+    ).toBeVisible();
     const template = within(modal()).getByTestId('download-template') as HTMLAnchorElement;
     expect(template.textContent).toContain('Unduh format pekerjaan selesai (.zip)');
     expect(template.getAttribute('href')).toBe('/api/completed-work/template');
     expect(
       (screen.getByTestId('import-file').querySelector('input[type=file]') as HTMLInputElement).accept,
-    ).toBe('.zip');
+    ).toBe('.zip,.kmz');
 
     expect(saveButton().disabled).toBe(true);
     await pickYear('2025');
@@ -101,7 +92,7 @@ describe('ImportCompletedWorkModal', { timeout: 20_000 }, () => {
     await pickYear('2025');
     await pickType('Pemeliharaan Jalan');
     fireEvent.click(saveButton());
-    expect(await screen.findByText('Pilih file terlebih dahulu!')).toBeTruthy();
+    expect(await screen.findByText('Pilih file terlebih dahulu!')).toBeVisible();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
@@ -109,8 +100,8 @@ describe('ImportCompletedWorkModal', { timeout: 20_000 }, () => {
     renderModal();
     await screen.findByTestId('import-file', {}, { timeout: 15_000 });
     chooseFile(new File(['bukan zip'], 'catatan.txt', { type: 'text/plain' }));
-    expect(await screen.findByText('Silahkan periksa file Anda lagi')).toBeTruthy();
-    expect(screen.getByText('Hanya satu file .zip yang dapat diimport.')).toBeTruthy();
+    expect(await screen.findByText('Silahkan periksa file Anda lagi')).toBeVisible();
+    expect(screen.getByText('Hanya satu file .zip atau .kmz yang dapat diimport.')).toBeVisible();
     expect(screen.queryByText('catatan.txt')).toBeNull();
   });
 
@@ -157,7 +148,7 @@ describe('ImportCompletedWorkModal', { timeout: 20_000 }, () => {
     expect(document.querySelector('.ant-modal-confirm')).toBeNull();
     expect((screen.getByTestId('import-year') as HTMLInputElement).value).toBe('2025');
     expect(screen.getByTestId('import-type').textContent).toContain('Pemeliharaan Jalan');
-    expect(screen.getByText('paket-2025.zip')).toBeTruthy();
+    expect(screen.getByText('paket-2025.zip')).toBeVisible();
     expect(onClose).not.toHaveBeenCalled();
     expect(onImported).not.toHaveBeenCalled();
   });

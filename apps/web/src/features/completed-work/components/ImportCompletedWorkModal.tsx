@@ -1,5 +1,10 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { COMPLETED_WORK_TEMPLATE, JOB_MESSAGES, type TCompletedWorkImportResult } from '@eusulan/shared';
+import {
+  COMPLETED_WORK_TEMPLATE,
+  JOB_MESSAGES,
+  type TCompletedWorkImportResult,
+  type TCompletedWorkImportRow,
+} from '@eusulan/shared';
 import { Alert, Button, DatePicker, Modal, Upload, type UploadFile } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -26,15 +31,17 @@ interface ImportCompletedWorkModalProps {
   onClose(): void;
   /** After a stored import: the list goes back to page 1 (spec §4). */
   onImported(result: TCompletedWorkImportResult): void;
+  /** 'Ganti File': the import the new file replaces; its year and type are filled in. */
+  replacing?: TCompletedWorkImportRow | null;
 }
 
 /** Completed works are done: a year after this one cannot be chosen. */
 const isFutureYear = (year: Dayjs) => year.year() > dayjs().year();
 
-function SuccessContent({ result }: { result: TCompletedWorkImportResult }) {
+function SuccessContent({ result, heading }: { result: TCompletedWorkImportResult; heading: string }) {
   return (
     <div data-testid="import-success">
-      <p>{TEXTS.imported}</p>
+      <p>{heading}</p>
       <p>{TEXTS.importSummary(result.works, result.packages)}</p>
       {result.warnings.length > 0 ? (
         <>
@@ -70,7 +77,12 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor?: string; 
  * keeping the modal and the choices; a stored one closes the modal with a success alert that carries the
  * server's warnings.
  */
-export function ImportCompletedWorkModal({ open, onClose, onImported }: ImportCompletedWorkModalProps) {
+export function ImportCompletedWorkModal({
+  open,
+  onClose,
+  onImported,
+  replacing = null,
+}: ImportCompletedWorkModalProps) {
   const { modal, notification } = useFeedback();
   const importer = useImportCompletedWork();
   const [year, setYear] = useState<Dayjs | null>(null);
@@ -81,11 +93,11 @@ export function ImportCompletedWorkModal({ open, onClose, onImported }: ImportCo
 
   useEffect(() => {
     if (!open) return;
-    setYear(null);
-    setTypeWork(null);
+    setYear(replacing ? dayjs().year(replacing.year) : null);
+    setTypeWork(replacing ? replacing.typeWorkColor : null);
     setFile(null);
     setFailure(null);
-  }, [open]);
+  }, [open, replacing]);
 
   const close = () => {
     if (!isPending) onClose();
@@ -100,7 +112,7 @@ export function ImportCompletedWorkModal({ open, onClose, onImported }: ImportCo
     }
     setFailure(null);
     importer.run(
-      { year: year.year(), typeWorkId: Number(typeWork.id), file: chosen },
+      { year: year.year(), typeWorkId: Number(typeWork.id), file: chosen, replacesId: replacing?.id },
       {
         onDone: ({ result }) => {
           onClose();
@@ -109,7 +121,7 @@ export function ImportCompletedWorkModal({ open, onClose, onImported }: ImportCo
           onImported(result);
           modal.success({
             title: TEXTS.successTitle,
-            content: <SuccessContent result={result} />,
+            content: <SuccessContent result={result} heading={replacing ? TEXTS.replaced : TEXTS.imported} />,
             okText: 'Ok',
             width: result.warnings.length > 0 ? 560 : undefined,
           });
@@ -139,7 +151,7 @@ export function ImportCompletedWorkModal({ open, onClose, onImported }: ImportCo
   return (
     <Modal
       open={open}
-      title={TEXTS.importTitle}
+      title={replacing ? TEXTS.replaceTitle : TEXTS.importTitle}
       width={640}
       onCancel={close}
       mask={{ closable: false }}
@@ -160,6 +172,15 @@ export function ImportCompletedWorkModal({ open, onClose, onImported }: ImportCo
         </Button>,
       ]}
     >
+      {replacing ? (
+        <Alert
+          type="info"
+          showIcon
+          className="completed-work-import__replacing"
+          title={TEXTS.replacing(replacing.name, replacing.year)}
+          data-testid="import-replacing"
+        />
+      ) : null}
       <div className="completed-work-import__row">
         <Field label={TEXTS.year} htmlFor="completed-work-year">
           <DatePicker

@@ -17,7 +17,7 @@ import { type LineKind, type LineStore, latOf, lonOf, type WorldBox, worldX, wor
 const PADDING = 0.3;
 /**
  * Above this many paths in view the lines are rasterised by the store rather than stroked: a software
- * canvas strokes about 100,000 short lines a second, far too slow for a whole city (docs/decisions.md).
+ * canvas strokes about 100,000 short lines a second, far too slow for a whole city (docs/performance.md).
  */
 const RASTER_FROM_PATHS = 4000;
 /** The longest a slice of rasterising may keep the page busy. */

@@ -130,7 +130,7 @@ interface ProposalDetailDialogProps {
 
 /**
  * Detail Usulan (spec §2): the Usulan tab, plus Hasil Survey once surveyed or finished, plus Riwayat
- * Perubahan for admins (issue 10); a link to the location history with a back link; history rows open a
+ * Perubahan for admins; a link to the location history with a back link; history rows open a
  * stacked read-only detail; Edit Contact Person for every role but umum; the approval panel for
  * structural officials on a surveyed proposal.
  */
@@ -142,7 +142,7 @@ export function ProposalDetailDialog({
   testId = isStacked ? 'proposal-detail-stacked' : 'proposal-detail',
 }: ProposalDetailDialogProps) {
   const detail = useProposal(proposalId, 'view');
-  // The change history is for admins (issue 10), and not repeated in a stacked read-only detail.
+  // The change history is for admins, and not repeated in a stacked read-only detail.
   const showsAudit = useProfile().roleId === 'admin' && !isStacked;
   const [view, setView] = useState<'detail' | 'history'>('detail');
   const [stackedId, setStackedId] = useState<number | null>(null);

@@ -2,7 +2,7 @@ import { STALE_COPY_MESSAGE } from '@eusulan/shared';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
-import { fail, inTurn, mockApi, ok, resetAppAroundEachTest } from '../../../test/app-harness.tsx';
+import { fail, inTurn, mockApi, ok } from '../../../test/app-harness.tsx';
 import { proposalDetail, proposalRow } from '../test-fixtures.ts';
 import { ProposalFormDialog } from './ProposalFormDialog.tsx';
 
@@ -20,21 +20,19 @@ function renderDialog(record: ReturnType<typeof proposalDetail> | null) {
 const isDisabled = (testId: string) => screen.getByTestId(testId).className.includes('disabled');
 
 describe('ProposalFormDialog', { timeout: 20_000 }, () => {
-  resetAppAroundEachTest();
-
   it('adds: titled with the type, the consultant waits for a village and RW for an RT, no history yet', async () => {
     mockApi({});
     const { modal } = renderDialog(null);
     expect(
       await within(modal()).findByText('Tambah Data Usulan Jalan Pokir', {}, { timeout: 15_000 }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(isDisabled('field-consultant')).toBe(true);
     expect(isDisabled('field-rw')).toBe(true);
     expect(within(modal()).queryByTestId('check-road-history')).toBeNull();
     fireEvent.click(within(modal()).getByTestId('form-save'));
-    expect(await within(modal()).findByText('No HP tidak boleh kosong!')).toBeTruthy();
-    expect(within(modal()).getByText('Alamat tidak boleh kosong!')).toBeTruthy();
-    expect(within(modal()).getByText('Pilih salah satu!')).toBeTruthy();
+    expect(await within(modal()).findByText('No HP tidak boleh kosong!')).toBeVisible();
+    expect(within(modal()).getByText('Alamat tidak boleh kosong!')).toBeVisible();
+    expect(within(modal()).getByText('Pilih salah satu!')).toBeVisible();
   });
 
   it('edits: fills the stored values and files; Cek Histori Jalan lists the place without this proposal', async () => {
@@ -46,18 +44,18 @@ describe('ProposalFormDialog', { timeout: 20_000 }, () => {
     const { modal, onSaved } = renderDialog(
       proposalDetail({ proposalType: 'pokir', proposalTypeName: 'Pokir' }),
     );
-    expect(await within(modal()).findByText('Edit Data Usulan Jalan Pokir')).toBeTruthy();
+    expect(await within(modal()).findByText('Edit Data Usulan Jalan Pokir')).toBeVisible();
     await waitFor(() =>
       expect((within(modal()).getByTestId('field-proposer-name') as HTMLInputElement).value).toBe(
         'Budi Santoso',
       ),
     );
     expect((within(modal()).getByTestId('field-date') as HTMLInputElement).value).toBe('05-01-2026');
-    expect(within(modal()).getByText('foto.jpg')).toBeTruthy();
+    expect(within(modal()).getByText('foto.jpg')).toBeVisible();
     expect(isDisabled('field-consultant')).toBe(false);
 
     fireEvent.click(await within(modal()).findByTestId('check-road-history'));
-    expect(await within(modal()).findByText('Pengusul Lama')).toBeTruthy();
+    expect(await within(modal()).findByText('Pengusul Lama')).toBeVisible();
     const history = fetchMock.mock.calls
       .map(([url]) => new URL(String(url), 'http://localhost'))
       .find((url) => url.pathname === '/api-web/proposal');
@@ -77,7 +75,7 @@ describe('ProposalFormDialog', { timeout: 20_000 }, () => {
     expect(sent.get('proposalType')).toBe('pokir');
     expect(sent.getAll('existingFileId[]')).toEqual(['7']);
     expect(sent.get('consultantId')).toBe('2');
-    expect(await screen.findByText('Memperbarui data usulan')).toBeTruthy();
+    expect(await screen.findByText('Memperbarui data usulan')).toBeVisible();
   });
 
   it('has no Cek Histori Jalan for a place without RT and RW', async () => {
@@ -126,7 +124,7 @@ describe('ProposalFormDialog', { timeout: 20_000 }, () => {
     const { modal, onSaved } = renderDialog(proposalDetail({ version: '2026-11-27T07:00:00.000Z' }));
     await waitFor(() => expect(proposerName()).toBe('Budi Santoso'));
     fireEvent.click(within(modal()).getByTestId('form-save'));
-    expect(await screen.findByText(STALE_COPY_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(STALE_COPY_MESSAGE)).toBeVisible();
     // The form's own dialog, not the common handler's 'Terjadi kesalahan koneksi'.
     expect(screen.queryByText('Terjadi kesalahan koneksi')).toBeNull();
     expect(onSaved).not.toHaveBeenCalled();

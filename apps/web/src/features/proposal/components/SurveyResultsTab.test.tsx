@@ -1,6 +1,6 @@
 import type { TProposalDetail, TSurvey } from '@eusulan/shared';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { SurveyResultsTab } from './SurveyResultsTab.tsx';
 
 // Leaflet needs a real layout engine; the map's own logic is tested in packages/shared (map.test.ts).
@@ -92,8 +92,6 @@ function detail(withMoney: boolean): Pick<TProposalDetail, 'survey' | 'surveyHis
 }
 
 describe('SurveyResultsTab (spec §2 Hasil Survey)', () => {
-  afterEach(cleanup);
-
   it('shows the cost lines, road total and overall total in Rupiah', () => {
     render(<SurveyResultsTab detail={detail(true)} />);
     const cost = screen.getByTestId('survey-cost');
@@ -109,8 +107,8 @@ describe('SurveyResultsTab (spec §2 Hasil Survey)', () => {
     expect(container.textContent).not.toContain('Rp');
     expect(container.textContent).not.toContain('Estimasi Biaya');
     // The rest of the results stay visible.
-    expect(screen.getByText('Rusak berat')).toBeTruthy();
-    expect(screen.getByText('Pengaspalan')).toBeTruthy();
+    expect(screen.getByText('Rusak berat')).toBeVisible();
+    expect(screen.getByText('Pengaspalan')).toBeVisible();
   });
 
   it('renders the sanitised rich text, the field identification, surveyor and date', () => {
@@ -118,7 +116,7 @@ describe('SurveyResultsTab (spec §2 Hasil Survey)', () => {
     expect(screen.getByTestId('survey-damage').querySelector('strong')?.textContent).toBe('besar');
     expect(screen.getByTestId('survey-suggestion').querySelector('li')?.textContent).toBe('Tambal aspal');
     for (const text of ['Tersumbat', 'Ada', 'Rayon Surabaya Pusat', '02-03-2026']) {
-      expect(screen.getByText(text)).toBeTruthy();
+      expect(screen.getByText(text)).toBeVisible();
     }
   });
 
@@ -137,7 +135,7 @@ describe('SurveyResultsTab (spec §2 Hasil Survey)', () => {
   it("draws every history's lines under Semua and one survey's after choosing its date", async () => {
     render(<SurveyResultsTab detail={detail(true)} />);
     expect(screen.getByTestId('survey-map').getAttribute('data-roads')).toBe('91,41');
-    expect(screen.getByText('Semua')).toBeTruthy();
+    expect(screen.getByText('Semua')).toBeVisible();
     fireEvent.mouseDown(screen.getByRole('combobox'));
     fireEvent.click(await screen.findByText('20-11-2025'));
     await waitFor(() => expect(screen.getByTestId('survey-map').getAttribute('data-roads')).toBe('41'));

@@ -2,7 +2,6 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { UploadFile } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
-import { resetAppAroundEachTest } from '../../../test/app-harness.tsx';
 import { proposalFileRule } from '../upload-guard.ts';
 import { UploadField } from './UploadField.tsx';
 
@@ -31,23 +30,21 @@ const stored = (count: number): UploadFile[] =>
   }));
 
 describe('UploadField', { timeout: 15_000 }, () => {
-  resetAppAroundEachTest();
-
   it('keeps accepted files in the list (marked done, never uploaded) and warns about the others', async () => {
     const { onChange, choose } = renderField([]);
     choose(new File(['x'], 'foto.png'), new File(['x'], 'catatan.txt'));
     await waitFor(() => expect(onChange).toHaveBeenCalled());
     const list = onChange.mock.calls.at(-1)?.[0] as UploadFile[];
     expect(list.map((item) => [item.name, item.status])).toEqual([['foto.png', 'done']]);
-    expect(list[0]?.originFileObj).toBeTruthy();
-    expect(await screen.findByText('Silahkan periksa file Anda lagi')).toBeTruthy();
+    expect(list[0]?.originFileObj).toBeInstanceOf(File);
+    expect(await screen.findByText('Silahkan periksa file Anda lagi')).toBeVisible();
   });
 
   it('stops at 10 files, stored ones included', async () => {
     const { onChange, choose } = renderField(stored(9));
     expect((screen.getByRole('button', { name: /Pilih File/ }) as HTMLButtonElement).disabled).toBe(false);
     choose(new File(['x'], 'ke-10.png'), new File(['x'], 'ke-11.png'));
-    expect(await screen.findByText('Maksimal 10 file dalam satu unggahan.')).toBeTruthy();
+    expect(await screen.findByText('Maksimal 10 file dalam satu unggahan.')).toBeVisible();
     await waitFor(() => expect(onChange).toHaveBeenCalled());
     const names = (onChange.mock.calls.at(-1)![0] as UploadFile[]).map((item) => item.name);
     expect(names).toContain('ke-10.png');

@@ -6,7 +6,7 @@ const RichTextEditor = lazy(async () => ({ default: (await import('./RichTextEdi
 
 /**
  * Tiptap and ProseMirror (125 KB gzip) load when the first editor comes near the screen: the editors sit
- * below the map and the road cards, and the form opens within the route budget without them (issue 11).
+ * below the map and the road cards, and the form opens within the route budget without them.
  */
 export function LazyRichTextEditor(props: RichTextEditorProps) {
   // Only the loading is busy; waiting out of view is not.

@@ -8,7 +8,7 @@ const SurveyMediaSection = lazy(async () => ({
 
 /**
  * Foto and Video, the form's last sections: their uploads, progress bars and image viewer load as the user
- * scrolls towards them (with the rich-text editors, what keeps the form's first load in budget, issue 11).
+ * scrolls towards them (with the rich-text editors, what keeps the form's first load in budget).
  */
 export function LazySurveyMediaSection(props: SurveyMediaSectionProps) {
   return (

@@ -13,8 +13,8 @@ describe('RoadCard', () => {
       <RoadCard road={road} index={0} isActive canRemove={false} dispatch={vi.fn()} onActivate={vi.fn()} />,
     );
     const card = screen.getByTestId('road-0');
-    expect(within(card).getByText('Ruas 1')).toBeTruthy();
-    expect(within(card).getByText('Digambar di peta')).toBeTruthy();
+    expect(within(card).getByText('Ruas 1')).toBeVisible();
+    expect(within(card).getByText('Digambar di peta')).toBeVisible();
     expect(within(card).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByTestId('road-0-length').textContent).toMatch(/^[\d.,]+ m$/);
     expect(screen.getByTestId('road-0-item-0-price').textContent).toBe(formatRupiah(185_000));

@@ -76,7 +76,7 @@ function ProposalFacts({ proposal }: { proposal: TProposalDetail }) {
 }
 
 /**
- * The survey form (issue 5, DESIGN §4): roads drawn on the satellite map with their ASB items and costs,
+ * The survey form (DESIGN §4): roads drawn on the satellite map with their ASB items and costs,
  * field identification, damage identification and suggestion, photos and videos. What is typed is kept on
  * the device at once and saved to the server as a draft 2 s after the last change; Kirim saves and submits.
  */

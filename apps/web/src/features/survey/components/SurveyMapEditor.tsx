@@ -210,7 +210,7 @@ function FitOnOpen({ roads }: { roads: readonly EditableRoad[] }) {
 }
 
 /**
- * The survey form's satellite map (issue 5): geoman's toolbar draws, edits and removes lines; every line
+ * The survey form's satellite map: geoman's toolbar draws, edits and removes lines; every line
  * carries its road and length. Loaded lazily with Leaflet and geoman (LazySurveyMapEditor).
  */
 export function SurveyMapEditor({ tileUrl, tileAttribution, ...lines }: SurveyMapEditorProps) {

@@ -10,7 +10,6 @@ import {
   mockApi,
   ok,
   renderApp,
-  resetAppAroundEachTest,
   testJob,
 } from '../../test/app-harness.tsx';
 
@@ -82,9 +81,7 @@ const submit = () => fireEvent.click(screen.getByTestId('export-submit'));
 const FIRST = dayjs().startOf('month');
 const TENTH = FIRST.add(9, 'day');
 
-describe('ReportPage (/report)', { timeout: 20_000 }, () => {
-  resetAppAroundEachTest();
-
+describe('SurveyExportPage (/report)', { timeout: 20_000 }, () => {
   function openScreen(user: ReturnType<typeof authUser>, handlers: Parameters<typeof mockApi>[0] = {}) {
     localStorage.setItem('token', 'test-token');
     const fetchMock = mockApi({
@@ -149,7 +146,7 @@ describe('ReportPage (/report)', { timeout: 20_000 }, () => {
     const districts = await screen.findByTestId('export-districts', {}, { timeout: 15_000 });
     expect(districts.textContent).toContain('Surabaya Timur');
     expect(districts.className).toContain('ant-select-disabled');
-    expect(screen.getByText('Rayon mengikuti wilayah konsultan Anda.')).toBeTruthy();
+    expect(screen.getByText('Rayon mengikuti wilayah konsultan Anda.')).toBeVisible();
 
     await pickDate('export-start-date', FIRST);
     await pickDate('export-end-date', TENTH);

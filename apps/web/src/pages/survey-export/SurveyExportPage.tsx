@@ -28,7 +28,7 @@ import {
 import { DISPLAY_DATE_FORMAT, SURVEY_EXPORT_TEXTS as TEXTS } from '../../features/survey-export/texts.ts';
 import { handleApiError } from '../../lib/errors.ts';
 import { isApiError } from '../../lib/http.ts';
-import './report.css';
+import './survey-export.css';
 import { useFeedback } from '../../lib/feedback.tsx';
 
 const OPTION_ITEMS = (Object.keys(SURVEY_EXPORT_OPTIONS) as TSurveyExportOption[]).map((value) => ({
@@ -45,7 +45,7 @@ const DEFAULT_OPTION: TSurveyExportOption = '.xlsx';
  * progress shows under the form; when it is done the browser saves it under the spec's name. An internal
  * consultant's Rayon is its own district, locked.
  */
-export function ReportPage() {
+export function SurveyExportPage() {
   const route = useCurrentRoute();
   const { modal } = useFeedback();
   const profile = useProfile();
@@ -96,12 +96,12 @@ export function ReportPage() {
   const isBusy = exporter.isRunning;
 
   return (
-    <section className="screen report-screen" data-screen={route?.name} data-testid="report">
+    <section className="screen survey-export-screen" data-screen={route?.name} data-testid="survey-export">
       <PageHeading title={route?.title ?? ''} />
-      <div className="screen__panel report-screen__panel">
-        <Form layout="vertical" component="div" className="report-screen__form" disabled={isBusy}>
+      <div className="screen__panel survey-export-screen__panel">
+        <Form layout="vertical" component="div" className="survey-export-screen__form" disabled={isBusy}>
           <Form.Item label={TEXTS.rangeLabel} required>
-            <div className="report-screen__range">
+            <div className="survey-export-screen__range">
               <DatePicker
                 format={DISPLAY_DATE_FORMAT}
                 placeholder={TEXTS.startPlaceholder}
@@ -111,7 +111,7 @@ export function ReportPage() {
                 aria-label={TEXTS.startPlaceholder}
                 data-testid="export-start-date"
               />
-              <span className="report-screen__separator">{TEXTS.rangeSeparator}</span>
+              <span className="survey-export-screen__separator">{TEXTS.rangeSeparator}</span>
               <DatePicker
                 format={DISPLAY_DATE_FORMAT}
                 placeholder={TEXTS.endPlaceholder}
@@ -146,7 +146,7 @@ export function ReportPage() {
               data-testid="export-option"
             />
           </Form.Item>
-          <div className="report-screen__actions">
+          <div className="survey-export-screen__actions">
             <Button
               type="primary"
               icon={<DownloadOutlined />}
@@ -165,11 +165,11 @@ export function ReportPage() {
             progress={exporter.progress}
             pendingStep={JOB_TEXTS.starting}
             testId="export-progress"
-            className="report-screen__progress"
+            className="survey-export-screen__progress"
           />
         ) : null}
         {!isBusy && saved ? (
-          <p className="report-screen__saved" data-testid="export-saved">
+          <p className="survey-export-screen__saved" data-testid="export-saved">
             <CheckCircleFilled /> {TEXTS.saved(saved.fileName, formatBytes(saved.size))}
           </p>
         ) : null}

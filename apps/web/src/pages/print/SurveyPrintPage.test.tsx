@@ -1,21 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { proposalDetail } from '../../features/proposal/test-fixtures.ts';
-import {
-  APP_INFO,
-  authUser,
-  fail,
-  mockApi,
-  ok,
-  renderApp,
-  resetAppAroundEachTest,
-} from '../../test/app-harness.tsx';
+import { APP_INFO, authUser, fail, mockApi, ok, renderApp } from '../../test/app-harness.tsx';
 
 const signIn = () => localStorage.setItem('token', 'test-token');
 
 describe('/cetak-data-usulan-survey without a printable survey', () => {
-  resetAppAroundEachTest();
-
   it('tells that a proposal without a submitted survey has no report yet', async () => {
     signIn();
     mockApi({
@@ -26,8 +16,8 @@ describe('/cetak-data-usulan-survey without a printable survey', () => {
     renderApp('/cetak-data-usulan-survey?id=41');
     expect(
       await screen.findByText('Laporan belum tersedia: usulan ini belum memiliki hasil survey yang dikirim.'),
-    ).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Laporan Hasil Survey Lapangan' })).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Laporan Hasil Survey Lapangan' })).toBeVisible();
     expect(screen.queryByTestId('survey-report')).toBeNull();
   });
 
@@ -41,7 +31,7 @@ describe('/cetak-data-usulan-survey without a printable survey', () => {
     renderApp('/cetak-data-usulan-survey?id=77');
     expect(
       await screen.findByText('Usulan tidak ditemukan atau Anda tidak memiliki akses ke usulan ini.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.queryByText('Oopss...')).toBeNull();
   });
 
@@ -51,7 +41,7 @@ describe('/cetak-data-usulan-survey without a printable survey', () => {
     renderApp('/cetak-data-usulan-survey?id=abc');
     expect(
       await screen.findByText('Alamat laporan tidak lengkap: nomor usulan (id) tidak ada.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x').pathname);
     expect(asked.some((pathname) => pathname.startsWith('/api-web/proposal'))).toBe(false);
   });

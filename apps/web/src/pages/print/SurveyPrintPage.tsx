@@ -3,10 +3,10 @@ import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader.tsx';
 import { useAppInfo } from '../../features/app-info/api.ts';
-import { isNotFound, reportProposalId, useReportProposal } from '../../features/survey-report/api.ts';
-import { SurveyReport } from '../../features/survey-report/components/SurveyReport.tsx';
-import { printableSurvey } from '../../features/survey-report/report-model.ts';
-import { REPORT_TEXTS } from '../../features/survey-report/texts.ts';
+import { isNotFound, reportProposalId, useReportProposal } from '../../features/survey-print/api.ts';
+import { SurveyReport } from '../../features/survey-print/components/SurveyReport.tsx';
+import { printableSurvey } from '../../features/survey-print/report-model.ts';
+import { REPORT_TEXTS } from '../../features/survey-print/texts.ts';
 import { handleApiError } from '../../lib/errors.ts';
 import { isApiError } from '../../lib/http.ts';
 
@@ -36,7 +36,7 @@ function ReportMessage({
  * /cetak-data-usulan-survey?id= (spec §2): the printable field survey report of one proposal, on a bare
  * page (no shell). Only a submitted survey prints; a missing or forbidden proposal reads as not found.
  */
-export function SurveyReportPage() {
+export function SurveyPrintPage() {
   const [searchParams] = useSearchParams();
   const id = reportProposalId(searchParams.get('id'));
   const proposal = useReportProposal(id);
