@@ -1,6 +1,6 @@
-// npm run bench: the budgets of issue 2, measured against the production server on a fresh embedded database.
-//   cold start to first answer (budget 15 s), login p50 (150 ms), the login route's JavaScript gzip size (250 KB
-//   since issue 11), then every route's JavaScript against its budget (issue 11; needs the build's bundle report).
+// npm run bench: the app's budgets, measured against the production server on a fresh embedded database.
+//   cold start to first answer (budget 15 s), login p50 (150 ms), the login route's JavaScript gzip size
+//   (250 KB), then every route's JavaScript against its budget (needs the build's bundle report).
 import { gzipSync } from 'node:zlib';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';

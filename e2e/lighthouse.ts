@@ -1,4 +1,4 @@
-// npm run lighthouse (issue 11): Lighthouse's performance audit of /login, /usulan and /maps on the production
+// npm run lighthouse: Lighthouse's performance audit of /login, /usulan and /maps on the production
 // server (fresh embedded database, demo set), in Debian's Chromium, mobile (Lighthouse's default: simulated slow
 // 4G and a 4x slower CPU, the CI-like conditions of the budget) and desktop. Budget: score >= 90, CLS < 0.1.
 // Builds nothing: run `npm run build` first. Reports: e2e/artifacts/lighthouse/. Exits 1 when a page misses.
@@ -12,8 +12,8 @@ import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, desktopConfig, type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { signIn } from './lib/flows.ts';
 import { ARTIFACTS, startServer } from './lib/harness.ts';
-import { signIn } from './lib/route-budgets.ts';
 
 const ADMIN_PASSWORD = 'Admin12345';
 const SCORE_BUDGET = 90;

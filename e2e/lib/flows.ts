@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
-import type { Page, Route } from 'playwright-core';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Browser, BrowserContext, Page, Route, ViewportSize } from 'playwright-core';
+import { blockMapTiles, DEMO_PASSWORD, E2E_ADMIN_PASSWORD } from './harness.ts';
 
 /** Solves the bot check when the login page shows one (altcha: a checkbox that runs proof of work). */
 export async function solveBotCheck(page: Page) {
@@ -23,6 +26,84 @@ export async function login(page: Page, baseUrl: string, username: string, passw
   await page.getByTestId('login-password').fill(password);
   await solveBotCheck(page);
   await page.getByTestId('login-password').press('Enter');
+}
+
+/** The demo set's users the flows sign in as: each one's password and the page it lands on after signing in. */
+export const DEMO_USERS = {
+  admin: { password: E2E_ADMIN_PASSWORD, landing: '/master/jalan' },
+  konsultan1: { password: DEMO_PASSWORD, landing: '/perlu-koreksi' },
+  konsultan2: { password: DEMO_PASSWORD, landing: '/perlu-koreksi' },
+  struktural1: { password: DEMO_PASSWORD, landing: '/perlu-approval' },
+  umum1: { password: DEMO_PASSWORD, landing: '/maps' },
+} as const;
+export type DemoUser = keyof typeof DEMO_USERS;
+
+/** Signs in through the API as the browser would (solving the altcha check when the server asks for one). */
+export async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
+  const config = (await (await fetch(`${baseUrl}/api/auth/captcha-config`)).json()) as {
+    data: { provider: string };
+  };
+  let recaptcha = '';
+  if (config.data.provider === 'altcha') {
+    const challenge = await (await fetch(`${baseUrl}/api/auth/captcha`)).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    recaptcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  }
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, recaptcha }),
+  });
+  if (!response.ok) throw new Error(`login of ${username} failed: ${response.status}`);
+  return ((await response.json()) as { data: { auth: { accessToken: string } } }).data.auth.accessToken;
+}
+
+/** Signs a demo user in on this page through the login form and waits for the user's landing page. */
+export async function signInAs(page: Page, baseUrl: string, user: DemoUser) {
+  await login(page, baseUrl, user, DEMO_USERS[user].password);
+  await expectPath(page, DEMO_USERS[user].landing);
+}
+
+export interface OpenAsOptions {
+  browser: Browser;
+  server: { url: string };
+  /** 1366 x 860 unless given. */
+  viewport?: ViewportSize;
+  /** Listeners, routes and init scripts that must be in place before the first page loads. */
+  prepare?: (context: BrowserContext, page: Page) => unknown;
+  /**
+   * 'form' (the default) signs in through the login form and waits for the landing page; 'token' stores a
+   * token from the API before any page loads and opens nothing (a signed-in first visit, with an empty cache).
+   */
+  signIn?: 'form' | 'token';
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * A browser context of its own (Indonesian locale, map tiles blocked) with one page signed in as a demo user:
+ * what every flow starts from. Close it with `context.close()`.
+ */
+export async function openAs(
+  user: DemoUser,
+  { browser, server, viewport = { width: 1366, height: 860 }, prepare, signIn: via = 'form' }: OpenAsOptions,
+): Promise<Session> {
+  const token = via === 'token' ? await signIn(server.url, user, DEMO_USERS[user].password) : null;
+  const context = await browser.newContext({
+    viewport,
+    locale: 'id-ID',
+    storageState: token
+      ? { cookies: [], origins: [{ origin: server.url, localStorage: [{ name: 'token', value: token }] }] }
+      : undefined,
+  });
+  await blockMapTiles(context);
+  const page = await context.newPage();
+  await prepare?.(context, page);
+  if (via === 'form') await signInAs(page, server.url, user);
+  return { context, page };
 }
 
 export async function logout(page: Page) {
@@ -90,7 +171,10 @@ export async function holdFinishedJobs(page: Page) {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const handler = async (route: Route) => {
+  // Answers still held or on their way at release: awaited before the route goes, so none is fulfilled
+  // after its page moved on (Playwright then throws 'Route is already handled').
+  const inFlight = new Set<Promise<void>>();
+  const answer = async (route: Route) => {
     const response = await route.fetch();
     const body = await response.text();
     let status: string | undefined;
@@ -102,10 +186,16 @@ export async function holdFinishedJobs(page: Page) {
     if (status === 'done' || status === 'failed') await released;
     await route.fulfill({ response, body });
   };
+  const handler = (route: Route) => {
+    const answered = answer(route);
+    inFlight.add(answered);
+    return answered.finally(() => inFlight.delete(answered));
+  };
   await page.route(pattern, handler);
   return {
     async release() {
       release();
+      await Promise.allSettled([...inFlight]);
       await page.unroute(pattern, handler);
     },
   };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { ensureServerBuild, SERVER_BUNDLE } from '../../apps/server/scripts/build.ts';
+import { watchForFailureReport } from './failure-report.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
@@ -191,6 +192,7 @@ function failOnPolicyViolations(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
+    watchForFailureReport(context);
     policyMessages.set(context, []);
     context.on('console', (message) => {
       if (POLICY_VIOLATION.test(message.text())) policyMessages.get(context)?.push(message.text());

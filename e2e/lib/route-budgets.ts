@@ -1,14 +1,13 @@
-// Issue 11: the JavaScript each route loads, gzip, until the network is idle, against its budget; and which
+// The JavaScript each route loads, gzip, until the network is idle, against its budget; and which
 // heavy features (maps, rich text, xlsx, print) it brought, read from the build's bundle report.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PROPOSAL_TYPES, type TProposalRow, type TRole } from '@eusulan/shared';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Browser } from 'playwright-core';
 import type { ChunkReport, HeavyFeature } from '../../apps/web/bundle-report.ts';
 import { type AppRoute, ROUTES, type RouteName } from '../../apps/web/src/app/routes.ts';
+import { signIn } from './flows.ts';
 import { blockMapTiles, DEMO_PASSWORD, ROOT } from './harness.ts';
 
 export const LOGIN_BUDGET_KB = 250;
@@ -25,7 +24,7 @@ export const FEATURES_ALLOWED: Partial<Record<RouteName, readonly HeavyFeature[]
 
 /**
  * Routes known to be over their budget, with the most they may weigh until fixed, so the check still catches
- * growth. Listed in docs/performance.md (issue 11) as left to do.
+ * growth. Listed in docs/performance.md as left to do.
  */
 export const KNOWN_OVER_BUDGET: Partial<Record<RouteName, { capKb: number; why: string }>> = {};
 
@@ -71,26 +70,6 @@ export interface RouteMeasure extends RouteVisit {
   features: HeavyFeature[];
   /** Features loaded that the route may not load. */
   unexpectedFeatures: HeavyFeature[];
-}
-
-/** Signs in through the API as the browser would (solving the altcha check when the server asks for one). */
-export async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
-  const config = (await (await fetch(`${baseUrl}/api/auth/captcha-config`)).json()) as {
-    data: { provider: string };
-  };
-  let recaptcha = '';
-  if (config.data.provider === 'altcha') {
-    const challenge = await (await fetch(`${baseUrl}/api/auth/captcha`)).json();
-    const solution = await solveChallenge({ challenge, deriveKey });
-    recaptcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  }
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password, recaptcha }),
-  });
-  if (!response.ok) throw new Error(`login of ${username} failed: ${response.status}`);
-  return ((await response.json()) as { data: { auth: { accessToken: string } } }).data.auth.accessToken;
 }
 
 async function apiGet<T>(baseUrl: string, token: string, address: string): Promise<T> {

@@ -1,4 +1,4 @@
-// Issue 11: every route's JavaScript (gzip, everything loaded until the network is idle) within its budget
+// Every route's JavaScript (gzip, everything loaded until the network is idle) within its budget
 // (login 250 KB, every other route 500 KB), and maps, rich text, xlsx and print code only where they are used.
 // Needs `npm run build` (the bundle report names the heavy features of each chunk).
 import assert from 'node:assert/strict';
@@ -37,7 +37,7 @@ after(async () => {
 
 describe('route JavaScript budgets', () => {
   it('keeps the login route under 250 KB and every other route under 500 KB of gzip JavaScript', () => {
-    // A route listed in KNOWN_OVER_BUDGET may not grow past its cap (docs/performance.md, issue 11).
+    // A route listed in KNOWN_OVER_BUDGET may not grow past its cap (docs/performance.md).
     const over = rows.filter((row) => row.gzipKb >= row.budgetKb && !isKnownOver(row));
     assert.deepEqual(
       over.map((row) => `${row.path} as ${row.visitor}: ${row.gzipKb.toFixed(1)} KB of ${row.budgetKb} KB`),

@@ -7,22 +7,21 @@ import {
   formatRupiah,
   type TCompletedWorkDetail,
   type TCompletedWorkImportResult,
+  type TCompletedWorkImportRow,
   type TCompletedWorkRow,
   type TJob,
 } from '@eusulan/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiGet, expectPath, holdFinishedJobs, login, settle } from '../lib/flows.ts';
+import { apiGet, expectPath, holdFinishedJobs, openAs, settle } from '../lib/flows.ts';
 import {
   ARTIFACTS,
-  blockMapTiles,
-  DEMO_PASSWORD,
   launchBrowser,
+  ROOT,
   type RunningServer,
   screenshot,
   startServer,
 } from '../lib/harness.ts';
 
-const ADMIN_PASSWORD = 'Admin12345';
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 /** A year no demo import uses (the demo imports this year and last year). */
@@ -37,15 +36,12 @@ let page: Page;
 /** The template as the modal's link downloaded it; imported in the admin flow. */
 let templateZip: Buffer;
 let importId: number;
+const GIS_FIXTURES = path.join(ROOT, 'apps/server/test/fixtures/gis');
 
 before(async () => {
-  server = await startServer({ CAPTCHA_PROVIDER: 'none', ADMIN_PASSWORD });
+  server = await startServer({ CAPTCHA_PROVIDER: 'none' });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: DESKTOP, locale: 'id-ID', acceptDownloads: true });
-  await blockMapTiles(context);
-  page = await context.newPage();
-  await login(page, server.url, 'admin', ADMIN_PASSWORD);
-  await expectPath(page, '/master/jalan');
+  ({ context, page } = await openAs('admin', { browser, server }));
 });
 after(async () => {
   await context?.close();
@@ -248,6 +244,72 @@ describe('Pekerjaan Selesai (admin)', () => {
     await screenshot(page, 'completed-works-list-imported');
   });
 
+  it('refuses the same zip a second time, saying who imported it', async () => {
+    await page.getByTestId('import-button').click();
+    const modal = page.getByTestId('import-modal');
+    const year = modal.getByTestId('import-year');
+    await year.click();
+    await year.fill(IMPORT_YEAR);
+    await year.press('Enter');
+    await modal.getByTestId('import-type').click();
+    const popup = page.getByTestId('import-type-popup');
+    await page.getByTestId('import-type-search').fill('Saluran');
+    await popup.getByRole('option', { name: TYPE_WORK.name }).click();
+    await modal.locator('input[type=file]').setInputFiles({
+      name: COMPLETED_WORK_TEMPLATE.fileName,
+      mimeType: 'application/zip',
+      buffer: templateZip,
+    });
+    const refused = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api-web/completed-work/jobs' &&
+        response.request().method() === 'POST',
+    );
+    await modal.getByTestId('import-save').click();
+    assert.equal((await refused).status(), 409);
+    const alert = page.locator('.ant-modal-confirm', { hasText: 'Berkas ini sudah pernah diimpor oleh' });
+    await alert.getByText('data yang sama tidak diimpor dua kali', { exact: false }).waitFor();
+    await viewportShot(page, 'completed-works-import-repeated');
+    await alert.getByRole('button', { name: 'Ok' }).click();
+    await modal.getByTestId('import-cancel').click();
+    await modal.waitFor({ state: 'hidden' });
+  });
+
+  it('replaces a wrong import with a corrected file in one step, and deletes one after confirming', async () => {
+    const rows = (
+      await apiGet<{ data: TCompletedWorkImportRow[] }>(page, '/api-web/completed-work?page=1&limit=10')
+    ).data;
+    const wrong = rows.find((row) => row.id !== importId)!;
+    await page.getByTestId(`replace-${wrong.id}`).click();
+    const modal = page.getByTestId('import-modal');
+    await modal.getByText('Ganti File Pekerjaan Selesai').waitFor();
+    await modal.getByTestId('import-replacing').getByText(wrong.name, { exact: false }).waitFor();
+    assert.equal(await modal.getByTestId('import-year').inputValue(), String(wrong.year));
+    await modal.getByTestId('import-type').getByText(wrong.typeWorkColor.typeWork).waitFor();
+    // A KMZ as GDAL's LIBKML writes it (doc.kml linking its layer), as GIS staff send them.
+    await modal.locator('input[type=file]').setInputFiles({
+      name: 'jalan-perbaikan.kmz',
+      mimeType: 'application/vnd.google-earth.kmz',
+      buffer: await readFile(path.join(GIS_FIXTURES, 'libkml.kmz')),
+    });
+    await viewportShot(page, 'completed-works-replace-modal');
+    await modal.getByTestId('import-save').click();
+    const alert = page.locator('.ant-modal-confirm', { hasText: 'Berhasil!' });
+    await alert.getByText('Mengganti data Pekerjaan Selesai').waitFor();
+    await alert.getByRole('button', { name: 'Ok' }).click();
+    await rowsOf(page).filter({ hasText: 'jalan-perbaikan.kmz' }).waitFor();
+    assert.equal(await page.getByTestId(`view-${wrong.id}`).count(), 0, 'the wrong import is gone');
+
+    const corrected = rowsOf(page).filter({ hasText: 'jalan-perbaikan.kmz' });
+    await corrected.getByRole('button', { name: 'Hapus' }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: 'Hapus Data Pekerjaan Selesai?' });
+    await confirm.getByText('Data yang telah dihapus tidak dapat dikembalikan.', { exact: false }).waitFor();
+    await viewportShot(page, 'completed-works-delete-confirm');
+    await confirm.getByRole('button', { name: 'Ya, Hapus' }).click();
+    await page.locator('.ant-notification-notice', { hasText: 'Data berhasil dihapus' }).waitFor();
+    await corrected.waitFor({ state: 'detached' });
+  });
+
   it('filters by year', async () => {
     const picker = page.getByTestId('filter-year');
     const answered = page.waitForResponse(
@@ -281,6 +343,8 @@ describe('Pekerjaan Selesai (admin)', () => {
     ]) {
       await tableOf(page).getByRole('columnheader', { name: heading, exact: true }).waitFor();
     }
+    // The table may show its empty placeholder for a moment before the works arrive.
+    await rowsOf(page).nth(2).waitFor();
     assert.equal(await rowsOf(page).count(), 3);
     const works = await apiGet<{ data: TCompletedWorkRow[] }>(
       page,
@@ -424,11 +488,7 @@ describe('Pekerjaan Selesai (umum)', () => {
   let umum: Page;
 
   before(async () => {
-    umumContext = await browser.newContext({ viewport: DESKTOP, locale: 'id-ID' });
-    await blockMapTiles(umumContext);
-    umum = await umumContext.newPage();
-    await login(umum, server.url, 'umum1', DEMO_PASSWORD);
-    await expectPath(umum, '/maps');
+    ({ context: umumContext, page: umum } = await openAs('umum1', { browser, server }));
   });
   after(async () => {
     await umumContext?.close();

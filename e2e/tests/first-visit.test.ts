@@ -1,24 +1,23 @@
-// Issue 11: a signed-in first visit (a stored token, an empty cache). The first render waits for the profile,
-// the code of the address and the screen's first data, so React replaces the splash with the whole screen, rows
-// and filter lists included, in one render made in slices: not a loader first, then the screen and then its
-// rows, each store update rendered in one long task. The lazily loaded chunks' imports are fetched by the
-// browser as it reads them, without a modulepreload link each. Needs `npm run build`.
+// A signed-in first visit (a stored token, an empty cache). The router loads the profile,
+// the code of the address (route lazy) and the screen's first data (route loaders, ensureQueryData) while
+// index.html's splash shows; main.tsx renders once the router's first navigation is done, so React replaces the
+// splash with the whole screen, rows and filter lists included: not a loader first, then the screen and then
+// its rows. The lazily loaded chunks'
+// imports are fetched by the browser as it reads them, without a modulepreload link each. Needs `npm run build`.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN_PASSWORD, launchBrowser, ROOT, type RunningServer, startServer } from '../lib/harness.ts';
-import { signIn } from '../lib/route-budgets.ts';
+import { openAs } from '../lib/flows.ts';
+import { launchBrowser, ROOT, type RunningServer, startServer } from '../lib/harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
-let token: string;
 
 before(async () => {
-  server = await startServer({ ADMIN_PASSWORD: E2E_ADMIN_PASSWORD });
+  server = await startServer();
   browser = await launchBrowser();
-  token = await signIn(server.url, 'admin', E2E_ADMIN_PASSWORD);
 });
 after(async () => {
   await browser?.close();
@@ -36,28 +35,29 @@ async function firstVisit(
   address: string,
   probe: string,
 ): Promise<{ page: Page; added: () => Promise<Added[]> }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
-  await context.addInitScript(
-    ({ value, selector }) => {
-      localStorage.setItem('token', value);
-      const added: Added[] = [];
-      (window as unknown as { addedToRoot: Added[] }).addedToRoot = added;
-      document.addEventListener('DOMContentLoaded', () => {
-        const root = document.getElementById('root');
-        if (!root) return;
-        new MutationObserver((records) => {
-          for (const record of records) {
-            record.addedNodes.forEach((node) => {
-              if (!(node instanceof Element)) return;
-              added.push({ className: node.className, hasProbe: node.querySelector(selector) !== null });
-            });
-          }
-        }).observe(root, { childList: true });
-      });
-    },
-    { value: token, selector: probe },
-  );
-  const page = await context.newPage();
+  const { page } = await openAs('admin', {
+    browser,
+    server,
+    signIn: 'token',
+    viewport: { width: 1366, height: 800 },
+    prepare: (context) =>
+      context.addInitScript((selector) => {
+        const added: Added[] = [];
+        (window as unknown as { addedToRoot: Added[] }).addedToRoot = added;
+        document.addEventListener('DOMContentLoaded', () => {
+          const root = document.getElementById('root');
+          if (!root) return;
+          new MutationObserver((records) => {
+            for (const record of records) {
+              record.addedNodes.forEach((node) => {
+                if (!(node instanceof Element)) return;
+                added.push({ className: node.className, hasProbe: node.querySelector(selector) !== null });
+              });
+            }
+          }).observe(root, { childList: true });
+        });
+      }, probe),
+  });
   await page.goto(`${server.url}${address}`);
   return {
     page,
@@ -65,12 +65,12 @@ async function firstVisit(
   };
 }
 
-/** The module scripts index.html's boot adds after the first paint (apps/web/boot-after-paint.ts). */
-function bootScripts(): string[] {
+/** The modulepreload links of the built index.html: the entry's own imports. */
+function indexPreloads(): string[] {
   const html = readFileSync(path.join(ROOT, 'apps/web/dist/index.html'), 'utf8');
-  const list = /for \(const href of (\[[^\]]*\])\)/.exec(html)?.[1];
-  assert.ok(list, 'the boot script lists the entry and its imports');
-  return JSON.parse(list) as string[];
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (match) => match[1] as string,
+  );
 }
 
 describe('a signed-in first visit', () => {
@@ -95,7 +95,7 @@ describe('a signed-in first visit', () => {
     await page.context().close();
   });
 
-  it('adds no modulepreload link but the boot script’s: lazy chunks’ imports are fetched as they are read', async () => {
+  it('adds no modulepreload link but index.html’s: lazy chunks’ imports are fetched as they are read', async () => {
     const { page } = await firstVisit('/usulan', '.ant-table-row');
     await page.locator('.ant-table-row').first().waitFor();
     const linked = await page.evaluate(() =>
@@ -104,10 +104,10 @@ describe('a signed-in first visit', () => {
         (link) => new URL(link.href).pathname,
       ),
     );
-    const boot = bootScripts();
-    assert.ok(linked.length > 0, 'the boot script adds its links');
+    const preloads = indexPreloads();
+    assert.ok(preloads.length > 0, 'index.html announces the entry’s imports');
     assert.deepEqual(
-      linked.filter((href) => !boot.includes(href)),
+      linked.filter((href) => !preloads.includes(href)),
       [],
     );
     await page.context().close();

@@ -10,17 +10,9 @@ import type {
 } from '@eusulan/shared';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiGet, expectPath, login, logout, settle } from '../lib/flows.ts';
-import {
-  ARTIFACTS,
-  blockMapTiles,
-  DEMO_PASSWORD,
-  launchBrowser,
-  type RunningServer,
-  startServer,
-} from '../lib/harness.ts';
+import { apiGet, logout, openAs, settle, signInAs } from '../lib/flows.ts';
+import { ARTIFACTS, launchBrowser, type RunningServer, startServer } from '../lib/harness.ts';
 
-const ADMIN_PASSWORD = 'Admin12345';
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 
@@ -30,11 +22,10 @@ let context: BrowserContext;
 let page: Page;
 
 before(async () => {
-  server = await startServer({ CAPTCHA_PROVIDER: 'none', ADMIN_PASSWORD });
+  server = await startServer({ CAPTCHA_PROVIDER: 'none' });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: DESKTOP, locale: 'id-ID', acceptDownloads: true });
-  await blockMapTiles(context);
-  page = await context.newPage();
+  // One page for the three roles: admin first, then each describe signs out and the next role signs in.
+  ({ context, page } = await openAs('admin', { browser, server }));
 });
 after(async () => {
   await context?.close();
@@ -141,8 +132,6 @@ describe('maps dashboard (admin, side menu)', () => {
   let works: TDashboardCompletedWorkItem[];
 
   it('draws every surveyed proposal and every completed work once the filter lists have loaded', async () => {
-    await login(page, server.url, 'admin', ADMIN_PASSWORD);
-    await expectPath(page, '/master/jalan');
     await page.goto(`${server.url}/maps`);
     await page.locator('.shell--side-menu').waitFor();
     proposals = await apiGet(page, '/api-web/dashboard');
@@ -282,8 +271,7 @@ describe('maps dashboard (admin, side menu)', () => {
 
 describe('maps dashboard (structural: top bar, no sidebar)', () => {
   it('shows the same map and filters in the top-bar layout', async () => {
-    await login(page, server.url, 'struktural1', DEMO_PASSWORD);
-    await expectPath(page, '/perlu-approval');
+    await signInAs(page, server.url, 'struktural1');
     await page.goto(`${server.url}/maps`);
     await page.locator('.shell--top-bar').waitFor();
     assert.equal(await page.locator('.shell__sider').count(), 0);
@@ -296,8 +284,7 @@ describe('maps dashboard (structural: top bar, no sidebar)', () => {
 
 describe('maps dashboard (umum)', () => {
   it('lands on /maps and never sees nominal values', async () => {
-    await login(page, server.url, 'umum1', DEMO_PASSWORD);
-    await expectPath(page, '/maps');
+    await signInAs(page, server.url, 'umum1');
     await page.locator('.shell--side-menu').waitFor();
     await drawn(page);
     await shot(page, 'maps-umum-desktop');
@@ -328,6 +315,14 @@ describe('maps dashboard (umum)', () => {
     await page.goto(`${server.url}/maps`);
     await drawn(page);
     await shot(page, 'maps-umum-phone');
+    const [proposal] = await apiGet<TDashboardProposalItem[]>(page, '/api-web/dashboard');
+    await clickLine(page, 'proposal', proposal!.proposalId);
+    const dialog = page.getByTestId('proposal-detail');
+    await dialog.waitFor();
+    assert.equal(await dialog.getByTestId('detail-files').count(), 0);
+    await shot(page, 'maps-umum-phone-proposal-dialog');
+    await dialog.locator('.ant-modal-close').first().click();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('filters-toggle').click();
     await page.getByTestId('filter-work-type').waitFor();
     await shot(page, 'maps-umum-phone-filters');

@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PASSWORD_RULES } from '@eusulan/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expectPath, login, logout, settle } from '../lib/flows.ts';
+import { expectPath, login, logout, openAs, settle, signInAs } from '../lib/flows.ts';
 import { launchBrowser, type RunningServer, screenshot, startServer } from '../lib/harness.ts';
 
-const ADMIN_PASSWORD = 'Admin12345';
 const DEFAULT_PASSWORD = 'Bawaan123';
 
 let server: RunningServer;
@@ -16,14 +15,10 @@ let page: Page;
 before(async () => {
   server = await startServer({
     CAPTCHA_PROVIDER: 'none',
-    ADMIN_PASSWORD,
     DEFAULT_PASSWORD,
   });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'id-ID' });
-  page = await context.newPage();
-  await login(page, server.url, 'admin', ADMIN_PASSWORD);
-  await expectPath(page, '/master/jalan');
+  ({ context, page } = await openAs('admin', { browser, server }));
 });
 after(async () => {
   await context?.close();
@@ -368,8 +363,7 @@ describe('User', () => {
       .waitFor();
     await page.getByTestId('change-password-modal').getByRole('button', { name: 'Keluar' }).click();
     await page.waitForURL(/\/login$/);
-    await login(page, server.url, 'admin', ADMIN_PASSWORD);
-    await expectPath(page, '/master/jalan');
+    await signInAs(page, server.url, 'admin');
   });
 
   it('a deactivated user cannot sign in', async () => {
@@ -379,8 +373,7 @@ describe('User', () => {
     await logout(page);
     await login(page, server.url, 'penggunae2e', DEFAULT_PASSWORD);
     await page.getByTestId('login-error').waitFor();
-    await login(page, server.url, 'admin', ADMIN_PASSWORD);
-    await expectPath(page, '/master/jalan');
+    await signInAs(page, server.url, 'admin');
   });
 });
 

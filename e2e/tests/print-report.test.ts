@@ -5,17 +5,9 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { formatRupiah, PROPOSAL_TYPES, type TProposalDetail, type TProposalRow } from '@eusulan/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiGet, expectPath, login, settle } from '../lib/flows.ts';
-import {
-  ARTIFACTS,
-  blockMapTiles,
-  DEMO_PASSWORD,
-  launchBrowser,
-  type RunningServer,
-  startServer,
-} from '../lib/harness.ts';
+import { apiGet, openAs, settle } from '../lib/flows.ts';
+import { ARTIFACTS, launchBrowser, type RunningServer, startServer } from '../lib/harness.ts';
 
-const ADMIN_PASSWORD = 'Admin12345';
 const REPORT_TITLE = 'Laporan Hasil Survey Lapangan';
 const NO_SURVEY_TEXT = 'Laporan belum tersedia: usulan ini belum memiliki hasil survey yang dikirim.';
 const NOT_FOUND_TEXT = 'Usulan tidak ditemukan atau Anda tidak memiliki akses ke usulan ini.';
@@ -26,13 +18,9 @@ let context: BrowserContext;
 let page: Page;
 
 before(async () => {
-  server = await startServer({ CAPTCHA_PROVIDER: 'none', ADMIN_PASSWORD });
+  server = await startServer({ CAPTCHA_PROVIDER: 'none' });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'id-ID' });
-  await blockMapTiles(context);
-  page = await context.newPage();
-  await login(page, server.url, 'admin', ADMIN_PASSWORD);
-  await expectPath(page, '/master/jalan');
+  ({ context, page } = await openAs('admin', { browser, server, viewport: { width: 1280, height: 900 } }));
   mkdirSync(ARTIFACTS, { recursive: true });
 });
 after(async () => {
@@ -255,12 +243,8 @@ describe('Printable field survey report (/cetak-data-usulan-survey)', () => {
   });
 
   it("shows a consultant another consultant's proposal as not found", async () => {
-    const consultantContext = await browser.newContext({ locale: 'id-ID' });
-    await blockMapTiles(consultantContext);
-    const consultant = await consultantContext.newPage();
+    const { context: consultantContext, page: consultant } = await openAs('konsultan2', { browser, server });
     try {
-      await login(consultant, server.url, 'konsultan2', DEMO_PASSWORD);
-      await expectPath(consultant, '/perlu-koreksi');
       const own = new Set((await allProposals(consultant)).map((row) => row.id));
       const foreign = (await allProposals(page)).find((row) => row.hasSurvey && !own.has(row.id));
       assert.ok(foreign, 'the demo set has a surveyed proposal of another consultant');

@@ -4,15 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { TProposalDetail } from '@eusulan/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiGet, expectPath, login, settle } from '../lib/flows.ts';
-import {
-  blockMapTiles,
-  DEMO_PASSWORD,
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from '../lib/harness.ts';
+import { apiGet, openAs, settle } from '../lib/flows.ts';
+import { launchBrowser, type RunningServer, screenshot, startServer } from '../lib/harness.ts';
 
 const NOTE = fileURLToPath(new URL('../../apps/server/test/fixtures/surat-usulan.pdf', import.meta.url));
 
@@ -24,11 +17,7 @@ let page: Page;
 before(async () => {
   server = await startServer({ CAPTCHA_PROVIDER: 'none' });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'id-ID' });
-  await blockMapTiles(context);
-  page = await context.newPage();
-  await login(page, server.url, 'struktural1', DEMO_PASSWORD);
-  await expectPath(page, '/perlu-approval');
+  ({ context, page } = await openAs('struktural1', { browser, server }));
 });
 after(async () => {
   await context?.close();

@@ -4,17 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import { PROPOSAL_IMPORT_COLUMNS, PROPOSAL_IMPORT_SHEET } from '@eusulan/shared';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expectPath, holdFinishedJobs, login, settle } from '../lib/flows.ts';
-import {
-  ARTIFACTS,
-  blockMapTiles,
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from '../lib/harness.ts';
-
-const ADMIN_PASSWORD = 'Admin12345';
+import { expectPath, holdFinishedJobs, openAs, settle } from '../lib/flows.ts';
+import { ARTIFACTS, launchBrowser, type RunningServer, screenshot, startServer } from '../lib/harness.ts';
 
 /** A real 1x1 red PNG: the server judges uploads by their content, so the bytes must be a PNG. */
 const RED_PIXEL_PNG = Buffer.from(
@@ -28,17 +19,9 @@ let context: BrowserContext;
 let page: Page;
 
 before(async () => {
-  server = await startServer({ CAPTCHA_PROVIDER: 'none', ADMIN_PASSWORD });
+  server = await startServer({ CAPTCHA_PROVIDER: 'none' });
   browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1366, height: 860 },
-    locale: 'id-ID',
-    acceptDownloads: true,
-  });
-  await blockMapTiles(context);
-  page = await context.newPage();
-  await login(page, server.url, 'admin', ADMIN_PASSWORD);
-  await expectPath(page, '/master/jalan');
+  ({ context, page } = await openAs('admin', { browser, server }));
 });
 after(async () => {
   await context?.close();
@@ -312,14 +295,7 @@ describe('Usulan: add, list, edit, place history', () => {
     await rowWith(THIRD.name).getByRole('button', { name: 'Edit' }).click();
     await formModal().getByText('Edit Data Usulan Jalan Taruna').waitFor();
     // The colleague works in a browser of their own.
-    const theirContext = await browser.newContext({
-      viewport: { width: 1366, height: 860 },
-      locale: 'id-ID',
-    });
-    await blockMapTiles(theirContext);
-    const colleague = await theirContext.newPage();
-    await login(colleague, server.url, 'admin', ADMIN_PASSWORD);
-    await expectPath(colleague, '/master/jalan');
+    const { context: theirContext, page: colleague } = await openAs('admin', { browser, server });
     await colleague.goto(`${server.url}/usulan`);
     await colleague.getByTestId('table-search').fill(THIRD.name);
     const theirRow = colleague
@@ -421,7 +397,7 @@ describe('Detail Usulan', () => {
     await detail().getByText('foto-kedua.png').waitFor();
     await detail().getByText('Lihat histori lokasi (0)').waitFor();
 
-    // Riwayat Perubahan (issue 10): the admin sees who changed what and when, newest first.
+    // Riwayat Perubahan: the admin sees who changed what and when, newest first.
     await detail().getByRole('tab', { name: 'Riwayat Perubahan' }).click();
     const entries = detail().getByTestId('audit-trail').getByTestId('audit-entry');
     await entries.first().getByText('Memperbarui contact person').waitFor();

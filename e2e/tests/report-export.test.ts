@@ -10,17 +10,9 @@ import {
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { zipEntries } from '../../apps/server/test/zip.ts';
-import { apiGet, expectPath, holdFinishedJobs, login, logout, settle } from '../lib/flows.ts';
-import {
-  blockMapTiles,
-  DEMO_PASSWORD,
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from '../lib/harness.ts';
+import { apiGet, expectPath, holdFinishedJobs, logout, openAs, settle, signInAs } from '../lib/flows.ts';
+import { launchBrowser, type RunningServer, screenshot, startServer } from '../lib/harness.ts';
 
-const ADMIN_PASSWORD = 'Admin12345';
 const DESKTOP = { width: 1366, height: 860 };
 const PHONE = { width: 390, height: 844 };
 /** The server counts survey days in the office's time zone (TIME_ZONE default). */
@@ -32,13 +24,9 @@ let context: BrowserContext;
 let page: Page;
 
 before(async () => {
-  server = await startServer({ CAPTCHA_PROVIDER: 'none', ADMIN_PASSWORD });
+  server = await startServer({ CAPTCHA_PROVIDER: 'none' });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: DESKTOP, locale: 'id-ID', acceptDownloads: true });
-  await blockMapTiles(context);
-  page = await context.newPage();
-  await login(page, server.url, 'admin', ADMIN_PASSWORD);
-  await expectPath(page, '/master/jalan');
+  ({ context, page } = await openAs('admin', { browser, server }));
 });
 after(async () => {
   await context?.close();
@@ -229,7 +217,8 @@ describe('Export Hasil Survey (/report) as admin', () => {
     );
     for (const { detail, surveyDay } of surveyed) {
       const row = rows.find((item) => item['ID Usulan'] === detail.id)!;
-      assert.equal(row['Tanggal Survey'], ddmmyyyy(surveyDay));
+      // A date cell: the office's day, read back as midnight UTC.
+      assert.deepEqual(row['Tanggal Survey'], new Date(`${surveyDay}T00:00:00Z`));
       assert.equal(row.Pengusul, detail.proposerName);
       assert.equal(row.Jalan, detail.road?.name);
       assert.equal(row.Kelurahan, detail.village.name);
@@ -322,8 +311,7 @@ describe('Export Hasil Survey (/report) as admin', () => {
 describe('Export Hasil Survey as konsultan1 (internal, Rayon Surabaya Pusat)', () => {
   it('offers Export in the menu, locks the Rayon and exports only its own surveys', async () => {
     await logout(page);
-    await login(page, server.url, 'konsultan1', DEMO_PASSWORD);
-    await expectPath(page, '/perlu-koreksi');
+    await signInAs(page, server.url, 'konsultan1');
     const me = await page.evaluate(async () => {
       const response = await fetch('/api/auth/me', {
         method: 'POST',

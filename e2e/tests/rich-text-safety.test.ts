@@ -2,17 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PROPOSAL_TYPES, type TProposalRow } from '@eusulan/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiGet, expectPath, login, settle } from '../lib/flows.ts';
+import { apiGet, openAs, settle } from '../lib/flows.ts';
 import {
-  blockMapTiles,
   expectPolicyViolations,
   launchBrowser,
   type RunningServer,
   screenshot,
   startServer,
 } from '../lib/harness.ts';
-
-const ADMIN_PASSWORD = 'Admin12345';
 
 /**
  * Rich text as a row written past the server's sanitiser could hold it (a restore of an old backup, a
@@ -51,20 +48,24 @@ async function serveHostileSurveys(target: BrowserContext) {
 }
 
 before(async () => {
-  server = await startServer({ CAPTCHA_PROVIDER: 'none', ADMIN_PASSWORD });
+  server = await startServer({ CAPTCHA_PROVIDER: 'none' });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'id-ID' });
-  await blockMapTiles(context);
-  // Chromium reports every inline handler of the hostile text as refused by the CSP, even where DOMPurify
-  // parses it in an inert document that would never run it: the policy's second line of defence, expected here.
-  expectPolicyViolations(context, /^Executing inline event handler violates .*'script-src-attr 'none''/);
-  // A vector that runs leaves its number here; an alert() would show as a dialog.
-  // (As text: tsx would wrap a function's body in helpers the page does not have.)
-  await context.addInitScript({ content: 'window.__xss = []; window.xss = (n) => window.__xss.push(n);' });
-  page = await context.newPage();
-  page.on('dialog', (dialog) => assert.fail(`a dialog opened: ${dialog.message()}`));
-  await login(page, server.url, 'admin', ADMIN_PASSWORD);
-  await expectPath(page, '/master/jalan');
+  ({ context, page } = await openAs('admin', {
+    browser,
+    server,
+    viewport: { width: 1280, height: 900 },
+    prepare: async (hostile, hostilePage) => {
+      // Chromium reports every inline handler of the hostile text as refused by the CSP, even where DOMPurify
+      // parses it in an inert document that would never run it: the policy's second line of defence, expected here.
+      expectPolicyViolations(hostile, /^Executing inline event handler violates .*'script-src-attr 'none''/);
+      // A vector that runs leaves its number here; an alert() would show as a dialog.
+      // (As text: tsx would wrap a function's body in helpers the page does not have.)
+      await hostile.addInitScript({
+        content: 'window.__xss = []; window.xss = (n) => window.__xss.push(n);',
+      });
+      hostilePage.on('dialog', (dialog) => assert.fail(`a dialog opened: ${dialog.message()}`));
+    },
+  }));
   for (const type of PROPOSAL_TYPES) {
     const list = await apiGet<{ data: TProposalRow[] }>(
       page,
@@ -103,7 +104,7 @@ async function expectInert(target: Page, area: Locator) {
   assert.deepEqual(await target.evaluate(() => (window as unknown as { __xss: number[] }).__xss), []);
 }
 
-describe('Stored rich text never runs (issue 10)', () => {
+describe('Stored rich text never runs', () => {
   it('in the detail dialog’s Hasil Survey', async () => {
     const answered = page.waitForResponse((response) =>
       new URL(response.url()).pathname.endsWith(`/api-web/proposal/${proposalId}`),

@@ -11,18 +11,16 @@ import {
   type TSurvey,
 } from '@eusulan/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expectPath, login, settle } from '../lib/flows.ts';
+import { expectPath, openAs, settle, signIn } from '../lib/flows.ts';
 import {
   ARTIFACTS,
-  blockMapTiles,
-  DEMO_PASSWORD,
+  E2E_ADMIN_PASSWORD,
   launchBrowser,
   type RunningServer,
   screenshot,
   startServer,
 } from '../lib/harness.ts';
 
-const ADMIN_PASSWORD = 'Admin12345';
 const ROAD_PHOTO = fileURLToPath(new URL('../../apps/server/test/fixtures/road-photo.png', import.meta.url));
 const TYPE = 'musrenbang' as const;
 /** A year no demo proposal has, so the verification list holds only the proposals made here. */
@@ -58,15 +56,6 @@ async function api<T>(token: string, method: string, url: string, body?: unknown
   const json = (await response.json()) as { data: T };
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
   return json.data;
-}
-
-async function signIn(username: string, password: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-    body: JSON.stringify({ username, password, recaptcha: '' }),
-  });
-  return ((await response.json()) as { data: { auth: { accessToken: string } } }).data.auth.accessToken;
 }
 
 /** Three proposals at a Surabaya Pusat place, assigned to konsultan1's consultant (Rayon Surabaya Pusat). */
@@ -108,15 +97,11 @@ const statusOf = async (id: number) =>
   (await api<TProposalDetail>(adminToken, 'GET', `/api-web/proposal/${id}?exclude=0`)).statusType;
 
 before(async () => {
-  server = await startServer({ CAPTCHA_PROVIDER: 'none', ADMIN_PASSWORD });
-  adminToken = await signIn('admin', ADMIN_PASSWORD);
+  server = await startServer({ CAPTCHA_PROVIDER: 'none' });
+  adminToken = await signIn(server.url, 'admin', E2E_ADMIN_PASSWORD);
   made = await makeProposals();
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: DESKTOP, locale: 'id-ID' });
-  await blockMapTiles(context);
-  page = await context.newPage();
-  await login(page, server.url, 'konsultan1', DEMO_PASSWORD);
-  await expectPath(page, '/perlu-koreksi');
+  ({ context, page } = await openAs('konsultan1', { browser, server, viewport: DESKTOP }));
 });
 after(async () => {
   await context?.close();
@@ -472,12 +457,12 @@ describe('survey capture: konsultan1 verifies, surveys on the map and sends; the
       [[{ long: 120, wide: 6 }], [{ long: 80.5, wide: 1.25 }]],
     );
 
-    const adminContext = await browser.newContext({ viewport: DESKTOP, locale: 'id-ID' });
-    await blockMapTiles(adminContext);
-    const admin = await adminContext.newPage();
+    const { context: adminContext, page: admin } = await openAs('admin', {
+      browser,
+      server,
+      viewport: DESKTOP,
+    });
     try {
-      await login(admin, server.url, 'admin', ADMIN_PASSWORD);
-      await expectPath(admin, '/master/jalan');
       await admin.goto(`${server.url}/usulan`);
       await admin.getByRole('tab', { name: PROPOSAL_TYPE_NAMES[TYPE] }).click();
       const listed = admin.waitForResponse(

@@ -10,16 +10,8 @@ import {
   type TProposalRow,
 } from '@eusulan/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiGet, expectPath, login, settle } from '../lib/flows.ts';
-import {
-  ARTIFACTS,
-  blockMapTiles,
-  DEMO_PASSWORD,
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from '../lib/harness.ts';
+import { apiGet, openAs, settle } from '../lib/flows.ts';
+import { ARTIFACTS, launchBrowser, type RunningServer, screenshot, startServer } from '../lib/harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -30,14 +22,15 @@ const tileRequests: string[] = [];
 before(async () => {
   server = await startServer({ CAPTCHA_PROVIDER: 'none' });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'id-ID' });
-  await blockMapTiles(context);
-  page = await context.newPage();
-  page.on('request', (request) => {
-    if (request.url().startsWith('https://tiles.e2e.invalid/')) tileRequests.push(request.url());
-  });
-  await login(page, server.url, 'konsultan1', DEMO_PASSWORD);
-  await expectPath(page, '/perlu-koreksi');
+  ({ context, page } = await openAs('konsultan1', {
+    browser,
+    server,
+    prepare: (_context, consultant) => {
+      consultant.on('request', (request) => {
+        if (request.url().startsWith('https://tiles.e2e.invalid/')) tileRequests.push(request.url());
+      });
+    },
+  }));
 });
 after(async () => {
   await context?.close();

@@ -8,15 +8,8 @@ import {
   VERIFICATION_PRECHECK_DAYS,
 } from '@eusulan/shared';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { expectPath, login, settle } from '../lib/flows.ts';
-import {
-  ARTIFACTS,
-  DEMO_PASSWORD,
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from '../lib/harness.ts';
+import { openAs, settle } from '../lib/flows.ts';
+import { ARTIFACTS, launchBrowser, type RunningServer, screenshot, startServer } from '../lib/harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,19 +22,19 @@ const listQueries: URLSearchParams[] = [];
 before(async () => {
   server = await startServer({ CAPTCHA_PROVIDER: 'none' });
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'id-ID' });
-  page = await context.newPage();
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api-web/verification') {
-      verifyCalls.push(request);
-    }
-    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api-web/verification') {
-      listQueries.push(new URL(request.url()).searchParams);
-    }
-  });
   // konsultan1 (internal, Rayon Surabaya Pusat) owns most demo proposals, a few created in the last 2 days.
-  await login(page, server.url, 'konsultan1', DEMO_PASSWORD);
-  await expectPath(page, '/perlu-koreksi');
+  ({ context, page } = await openAs('konsultan1', {
+    browser,
+    server,
+    prepare: (_context, consultant) => {
+      consultant.on('request', (request) => {
+        const { pathname, searchParams } = new URL(request.url());
+        if (request.method() === 'POST' && pathname === '/api-web/verification') verifyCalls.push(request);
+        if (request.method() === 'GET' && pathname === '/api-web/verification')
+          listQueries.push(searchParams);
+      });
+    },
+  }));
   await waitForList();
 });
 after(async () => {
