@@ -165,3 +165,18 @@ export async function buildBenchZip(features: number, pointsPerLine = 64): Promi
     uncompressedBytes: shp.length + shx.length + dbf.length + UTM49S_PRJ.length,
   };
 }
+
+/**
+ * The zip with `comment` as its archive comment (the end record's own field): the same works in a file of
+ * its own, as an import refuses a file it stored before. Takes a zip without a comment, as buildBenchZip makes.
+ */
+export function withZipComment(zip: Buffer, comment: string): Buffer {
+  const end = zip.length - 22;
+  if (zip.readUInt32LE(end) !== 0x06054b50 || zip.readUInt16LE(end + 20) !== 0) {
+    throw new Error('expected a zip ending in an end record without a comment');
+  }
+  const text = Buffer.from(comment, 'latin1');
+  const tagged = Buffer.concat([zip, text]);
+  tagged.writeUInt16LE(text.length, end + 20);
+  return tagged;
+}

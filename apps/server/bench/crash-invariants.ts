@@ -1,4 +1,4 @@
-// What must hold after every crash and restart (issue 10): the database opens with all migrations, its
+// What must hold after every crash and restart: the database opens with all migrations, its
 // indexes agree with their tables (amcheck), the kept proposal counts match the proposals, no staged upload
 // is left, and the stored files and the rows that name them match exactly, sizes included.
 import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The four operations of the crash test (issue 10) as the web client sends them, each made of tracked HTTP
+// The four operations of the crash test as the web client sends them, each made of tracked HTTP
 // calls that know how to find their own effect in the database afterwards: wholly there, wholly absent, or
 // (a violation) half there. Payloads and the state an operation changes are prepared before the kill
 // window opens; start() then fires the calls.
@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { TAuditAction } from '@eusulan/shared';
 import { fixture, multipart } from '../test/multipart.ts';
+import { withZipComment } from './completed-work-zip.ts';
 
 export const OPERATION_KINDS = ['import', 'upload', 'survey', 'completed-work'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
@@ -273,7 +274,9 @@ async function prepareImport(context: RunContext) {
 async function prepareCompletedWork(context: RunContext) {
   const tag = context.tag();
   const fileName = `Pekerjaan Selesai ${tag}.zip`;
-  const { zip, zipFeatures } = context.payloads;
+  const { zipFeatures } = context.payloads;
+  // A file of its own each call: the same bytes again would be refused as imported before.
+  const zip = withZipComment(context.payloads.zip, tag);
   const call = new TrackedCall(`completed-work ${tag}`, 'completed-work', async (probe) => {
     const found = await probe.rows<{ key: string; works: number }>(
       `select i.storage_key as key, (select count(*)::int from completed_works w where w.import_id = i.id) as works

@@ -1,4 +1,4 @@
-// Crash safety (issue 10): kills the server with SIGKILL at random moments during a proposal import, a
+// Crash safety: kills the server with SIGKILL at random moments during a proposal import, a
 // registration and an edit with files, a survey from draft to submission (with photo and video) and a
 // completed-work import, with smaller calls alongside; restarts it and checks that the database opens with
 // its migrations and sound indexes, that every operation is wholly there or wholly absent (with its audit

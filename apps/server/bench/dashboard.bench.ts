@@ -50,11 +50,11 @@ const yearsFrom = (fromYear: number) =>
 const BUDGET = {
   completedWorkMs: 1000,
   completedWorkWireMb: 8,
-  /** Issue 11: both layers together, what /maps loads. */
+  /** Both layers together, what /maps loads. */
   mapsWireMb: 10,
   mapsDrawnMs: 3000,
   panLongTaskMs: 200,
-  /** Issue 11's set: 300,000 proposal lines (and 100,000 completed-work lines; the full set has 200,000). */
+  /** Its set: 300,000 proposal lines (and 100,000 completed-work lines; the full set has 200,000). */
   surveyedWithLines: 300_000,
 };
 const DESKTOP = { width: 1366, height: 860 };

@@ -274,7 +274,7 @@ export async function generateBenchData(
     await client.query("set local work_mem = '256MB'");
     const masters = await loadMasters(client, options.consultants);
     // The kept counts too: TRUNCATE fires none of the row-change triggers that keep them.
-    await client.query('truncate proposals, proposal_counts, proposal_blocks restart identity cascade');
+    await client.query('truncate proposals, proposal_counts restart identity cascade');
     const indexes = await dropSecondaryIndexes(client, ['proposals', 'surveys']);
     await client.query('select setseed(0.42)');
     await client.query(INSERT_PROPOSALS, [

@@ -43,11 +43,16 @@ export async function buildImportWorkbook(
   const random = seededRandom(2026);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
   const two = (n: number) => String(n).padStart(2, '0');
-  const thisYear = new Date().getFullYear();
+  // Dates within the past year: the import refuses a proposal dated after the office's today.
+  const now = Date.now();
+  const pastDay = () => {
+    const day = new Date(now - (1 + Math.floor(random() * 364)) * 86_400_000);
+    return `${two(day.getUTCDate())}-${two(day.getUTCMonth() + 1)}-${day.getUTCFullYear()}`;
+  };
   for (let index = 0; index < rows; index++) {
     const hasRt = random() > 0.1;
     sheet.getRow(index + 2).values = [
-      `${two(1 + Math.floor(random() * 28))}-${two(1 + Math.floor(random() * 12))}-${thisYear}`,
+      pastDay(),
       `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
       `${pick(PHONE_PREFIXES)}${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
       random() < 0.9 ? pick(roads) : '',

@@ -38,7 +38,7 @@ import { listRows, type SimpleMasterTable } from '../src/modules/master/simple-m
 import {
   listTypeWorkColors,
   TYPE_WORK_COLOR_SORTABLE,
-} from '../src/modules/master/type-work-color.routes.ts';
+} from '../src/modules/master/type-work-color.queries.ts';
 import { listUsers, USER_SORTABLE } from '../src/modules/master/user.queries.ts';
 import {
   awaitingApproval,
@@ -49,9 +49,9 @@ import {
   listConsultantProposals,
   listProposals,
   PROPOSAL_SORTABLE,
-} from '../src/modules/proposal/proposal.queries.ts';
+} from '../src/modules/proposal/proposal-list.queries.ts';
 import * as selectLists from '../src/modules/select-list/select-list.queries.ts';
-import { listWaitingProposals } from '../src/modules/verification/verification.routes.ts';
+import { listWaitingProposals } from '../src/modules/verification/verification.queries.ts';
 import { SEARCH_FRAGMENT, SHORT_SEARCH_FRAGMENT } from './bench-data.ts';
 import type { BenchDatabase } from './bench-database.ts';
 
@@ -387,7 +387,7 @@ export function listCalls(bench: BenchDatabase, targets: ListTargets): ListCall[
       title: `GET verification, tab ${targets.busiest.proposalType} of the consultant with most waiting`,
       role: 'consultan',
       path: `/api-web/verification?proposalType=${targets.busiest.proposalType}`,
-      // As the route calls it (verification.routes.ts): every waiting proposal of the tab, newest first.
+      // As the service calls it (verification.service.ts): every waiting proposal of the tab, newest first.
       sql: () =>
         listWaitingProposals(
           db,

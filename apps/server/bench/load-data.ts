@@ -8,6 +8,7 @@ import { FIRST_NAMES, LAST_NAMES } from './bench-data.ts';
 import type { DataTarget } from './bench-database.ts';
 import { ensureCompletedWorks } from './completed-work-lines.ts';
 import { generateBenchData } from './generate.ts';
+import { SERVER_HOST } from './server-process.ts';
 import { addSurveyDetails } from './survey-details.ts';
 
 export const LOAD_USER_PASSWORD = 'BebanKantor123';
@@ -112,6 +113,17 @@ async function ensureUsers(target: DataTarget, count: number): Promise<LoadUser[
       users.map((user) => user.consultantId),
       passwordHash,
     ],
+  );
+  // Staff who have signed in at the office before, as an office's staff have: the address limit is for
+  // usernames new to an address, and fifty of those signing in within seconds from one address is the
+  // password spraying it stops (each attempt counts from the moment it is written, before it is judged).
+  await target.pool.query(
+    `insert into sessions (id, user_id, created_at, expires_at, revoked_at, ip_address)
+     select gen_random_uuid(), u.id, now() - interval '1 day', now() - interval '1 hour', now() - interval '1 day', $2::varchar
+     from users u
+     where u.username = any($1::text[])
+       and not exists (select 1 from sessions s where s.user_id = u.id and s.ip_address = $2::varchar)`,
+    [users.map((user) => user.username), SERVER_HOST],
   );
   return users;
 }

@@ -1,4 +1,4 @@
-// Issue 10, load: an office of 50 people on the server at once, on PostgreSQL and on PGlite. Each virtual
+// Load: an office of 50 people on the server at once, on PostgreSQL and on PGlite. Each virtual
 // user (load-workload.ts) signs in as its own account and works the screens of its role, one call at a time,
 // at most --rate calls a second (default 2: a page every second or so, far busier than a person reading
 // it), for 60 s (--short: 10 s); users arrive one by one over the first 30 % of the run (at most 10 s).

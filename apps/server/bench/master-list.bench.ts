@@ -1,4 +1,4 @@
-// Issue 3 budget: a master list call (search + sort + page) over 100,000 rows, p50 under 30 ms on
+// The master list budget: a call (search + sort + page) over 100,000 rows, p50 under 30 ms on
 // PostgreSQL, with the plan using an index. Needs TEST_DATABASE_URL (a server it may create databases on).
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../test/helpers.ts';

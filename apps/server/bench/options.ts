@@ -31,14 +31,14 @@ const HELP = `Flags (all optional):
   --database=NAME       reuse or create this database on the TEST_DATABASE_URL server, and keep it
                         (also BENCH_DATABASE=NAME: the root npm run bench passes no flags)
   --keep                keep the fresh database instead of dropping it
-  --duration=S          seconds of each HTTP run, unpaced and paced at 300 req/s (default 5)
+  --duration=S          seconds of each HTTP run, unpaced and paced at --rate req/s (default 5)
   --connections=N       concurrent connections (default 10)
   --import-rows=N       rows of the import measurement (default 10000)
   --only=a,b            only these scenario keys (see the table) and/or 'import'
   --explain             print EXPLAIN (ANALYZE, BUFFERS) of every scenario, not only the failing ones
   --strict              exit 1 when a budget is missed`;
 
-/** The full bench set (issue 11): one million proposals over ten years, 200,000 completed-work lines. */
+/** The full bench set: one million proposals over ten years, 200,000 completed-work lines. */
 export const FULL_SET = { proposals: 1_000_000, works: 200_000 };
 export const QUICK_SET = { proposals: 20_000, works: 2_000 };
 /** Ten calendar years up to this one: the benches share it, so one database's set serves them all. */

@@ -1,4 +1,4 @@
-// Issue 11, item 2: the proposal list calls on the embedded database (PGlite, DATABASE_URL unset) at
+// The proposal list calls on the embedded database (PGlite, DATABASE_URL unset) at
 // 100,000 proposals, with 10 users at once; the limit is p99 < 300 ms.
 //
 // Data: generate.ts's set (10 years, the generator's shares) with survey details, made in a fresh PGlite
@@ -42,8 +42,8 @@ import {
   listConsultantProposals,
   listProposals,
   PROPOSAL_SORTABLE,
-} from '../src/modules/proposal/proposal.queries.ts';
-import { listWaitingProposals } from '../src/modules/verification/verification.routes.ts';
+} from '../src/modules/proposal/proposal-list.queries.ts';
+import { listWaitingProposals } from '../src/modules/verification/verification.queries.ts';
 import { SEARCH_FRAGMENT, SHORT_SEARCH_FRAGMENT } from './bench-data.ts';
 import { BENCH_ADMIN, type DataTarget, type SqlClient, type SqlPool } from './bench-database.ts';
 import { BENCH_USER_PASSWORD, ensureBenchUsers, generateBenchData } from './generate.ts';
@@ -52,7 +52,7 @@ import { ms, percentile, verdict } from './report.ts';
 import { processCpuMs, type ServerProcess, startServer } from './server-process.ts';
 
 const LIMIT = { p99Ms: 300 };
-/** Calls a second of one user: the pace of issue 10's load (a screen every second or so, busier than anyone reads). */
+/** Calls a second of one user: load.ts's pace (a screen every second or so, busier than anyone reads). */
 const DEFAULT_RATE = 2;
 const SERIAL_SAMPLES = 20;
 const WARM_UP_REQUESTS = 20;

@@ -10,6 +10,8 @@ import { ensureServerBuild, SERVER_BUNDLE } from '../scripts/build.ts';
 import { BENCH_ADMIN, type SqlClient } from './bench-database.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+/** The server listens here only, so every bench client reaches it from this address. */
+export const SERVER_HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 60_000;
 
 export interface MemoryStatus {
@@ -132,7 +134,7 @@ export async function startServer(
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl ?? '',
-      HOST: '127.0.0.1',
+      HOST: SERVER_HOST,
       PORT: '0',
       DATA_DIR: dataDir,
       LOG_LEVEL: options.logLevel ?? 'silent',

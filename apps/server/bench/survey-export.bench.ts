@@ -1,4 +1,4 @@
-// Issue 9 budget on PostgreSQL: 100,000 surveyed proposals exported to xlsx (POST /api-web/export, option
+// Export budget on PostgreSQL: 100,000 surveyed proposals exported to xlsx (POST /api-web/export, option
 // '.xlsx', every Rayon) with the first byte under 2 s, the whole file under 60 s and the server's RSS growth
 // under 300 MB; proposal-list calls made meanwhile keep their p95 within 2x of their idle p95.
 // Needs TEST_DATABASE_URL.
