@@ -30,7 +30,9 @@ async function describeContext(context: BrowserContext): Promise<string[]> {
     lines.push(`page ${page.url()}`);
     const shown = await page
       .evaluate(() =>
-        [...document.querySelectorAll('.ant-modal-wrap, .ant-notification-notice, .ant-message-notice')]
+        Array.from(
+          document.querySelectorAll('.ant-modal-wrap, .ant-notification-notice, .ant-message-notice'),
+        )
           .filter(
             (element) => (element as HTMLElement).offsetParent !== null || element.matches('.ant-modal-wrap'),
           )
@@ -48,8 +50,15 @@ async function describeContext(context: BrowserContext): Promise<string[]> {
   return lines;
 }
 
-afterEach(async (t) => {
-  if (t.passed || watched.size === 0) return;
+/** The hook's context: Node sets `passed` on a test's context (@types/node does not declare it yet). */
+interface EndedTest {
+  name: string;
+  passed?: boolean;
+}
+
+afterEach(async (context) => {
+  const t = context as EndedTest;
+  if (t.passed !== false || watched.size === 0) return;
   const lines = [`what the browser showed when "${t.name}" failed:`];
   for (const context of watched) lines.push(...(await describeContext(context)));
   console.error(lines.join('\n'));
