@@ -113,3 +113,32 @@ describe('a signed-in first visit', () => {
     await page.context().close();
   });
 });
+
+describe('a guest opening a signed-in address', () => {
+  /** The scripts a guest's browser fetches from opening address until the login form shows. */
+  async function scriptsFetched(address: string): Promise<string[]> {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}${address}`);
+    await page.getByTestId('login-form').waitFor();
+    await page.waitForLoadState('networkidle');
+    await context.close();
+    return [...scripts].sort();
+  }
+
+  it('is sent to /login having fetched only the login page’s code', async () => {
+    const login = await scriptsFetched('/login');
+    for (const address of ['/usulan', '/maps', '/cetak-data-usulan-survey?id=1']) {
+      const fetched = await scriptsFetched(address);
+      assert.deepEqual(
+        fetched.filter((script) => !login.includes(script)),
+        [],
+        `${address}: no frame, shell or screen code before the redirect`,
+      );
+    }
+  });
+});

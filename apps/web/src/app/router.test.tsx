@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { RouteErrorPage } from '../pages/errors/RouteErrorPage.tsx';
 import { APP_INFO, authUser, fail, mockApi, ok, renderApp } from '../test/app-harness.tsx';
-import { lazyRoute } from './router.tsx';
+import { lazyRoute, signedInRoute } from './router.tsx';
 
 const signIn = () => localStorage.setItem('token', 'test-token');
 const LoadedScreen = () => <h1>Dimuat</h1>;
@@ -209,5 +209,29 @@ describe('route loaders and lazy screens', () => {
     await router.navigate('/layar');
     expect(await screen.findByRole('heading', { name: 'Dimuat' })).toBeVisible();
     expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('imports nothing of a signed-in route for a guest, and imports it on a visit after sign-in', async () => {
+    const load = vi.fn(async () => ({ Component: LoadedScreen }));
+    const router = createMemoryRouter(
+      [
+        {
+          hydrateFallbackElement: <p>Memuat</p>,
+          children: [
+            { path: '/', element: <p>Awal</p> },
+            { path: '/layar', lazy: signedInRoute(load) },
+          ],
+        },
+      ],
+      { initialEntries: ['/layar'] },
+    );
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(load).not.toHaveBeenCalled();
+    await router.navigate('/');
+    signIn();
+    await router.navigate('/layar');
+    expect(await screen.findByRole('heading', { name: 'Dimuat' })).toBeVisible();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLoaderData } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
+import { getToken } from '../lib/session.ts';
 import { RouteErrorPage } from '../pages/errors/RouteErrorPage.tsx';
 import { useCurrentRoute } from './current-route.ts';
 import { NOT_FOUND_PATH } from './guard.ts';
@@ -14,10 +15,26 @@ interface LazyParts {
   loader?: () => Promise<unknown>;
 }
 
-/** The screen of a route whose first import failed, from the module its loader imported again. */
+/** The screen of a route whose code is imported by its loader (see importedByLoader). */
 function ImportedAgain() {
-  const { Component } = useLoaderData() as { Component: ComponentType };
-  return <Component />;
+  const parts = useLoaderData() as { Component: ComponentType } | null;
+  return parts ? <parts.Component /> : null;
+}
+
+/**
+ * Parts that import the route's code in its loader, on each visit (that `mayImport`) until it succeeds.
+ */
+function importedByLoader(load: () => Promise<LazyParts>, mayImport = () => true): LazyParts {
+  let loaded: LazyParts | undefined;
+  return {
+    loader: async () => {
+      if (!mayImport()) return null;
+      loaded ??= await load();
+      await loaded.loader?.();
+      return { Component: loaded.Component };
+    },
+    Component: ImportedAgain,
+  };
 }
 
 /**
@@ -31,17 +48,21 @@ export function lazyRoute(load: () => Promise<LazyParts>): () => Promise<LazyPar
     try {
       return await load();
     } catch {
-      let loaded: LazyParts | undefined;
-      return {
-        loader: async () => {
-          loaded ??= await load();
-          await loaded.loader?.();
-          return { Component: loaded.Component };
-        },
-        Component: ImportedAgain,
-      };
+      return importedByLoader(load);
     }
   };
+}
+
+/**
+ * The `lazy` of a route behind the sign-in guard. React Router starts every matched route's `lazy` together
+ * with the guard's loader, so a guest opening a signed-in address would download the frame, the shell and the
+ * screen only to be sent to /login; without a token the code waits for a signed-in visit instead.
+ */
+export function signedInRoute(load: () => Promise<LazyParts>): () => Promise<LazyParts> {
+  const imported = lazyRoute(load);
+  // A guest's visit is sent to /login by the guard before anything renders.
+  const isSignedIn = () => getToken() !== null;
+  return async () => (isSignedIn() ? imported() : importedByLoader(load, isSignedIn));
 }
 
 /** A layout's module as a route's lazy parts. */
@@ -81,7 +102,8 @@ function toRouteObject(route: AppRoute): RouteObject {
     const { Component, loader }: ScreenModule = await load();
     return { Component, ...(loader ? { loader: guardedLoader(route, loader) } : {}) };
   };
-  return { id: route.name, path: route.path, handle, lazy: lazyRoute(parts) };
+  const lazy = route.layout === 'guest' || route.layout === 'error' ? lazyRoute(parts) : signedInRoute(parts);
+  return { id: route.name, path: route.path, handle, lazy };
 }
 
 const routesIn = (layout: RouteLayout) =>
@@ -105,11 +127,11 @@ export function buildRouteTree(): RouteObject[] {
           loader: requireAuthLoader,
           children: [
             {
-              lazy: lazyRoute(SignedInFrame),
+              lazy: signedInRoute(SignedInFrame),
               children: [
                 ...routesIn('redirect'),
-                { lazy: lazyRoute(BareLayout), children: routesIn('bare') },
-                { lazy: lazyRoute(AppShell), children: routesIn('shell') },
+                { lazy: signedInRoute(BareLayout), children: routesIn('bare') },
+                { lazy: signedInRoute(AppShell), children: routesIn('shell') },
               ],
             },
           ],
