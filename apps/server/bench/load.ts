@@ -18,7 +18,9 @@
 // data directory. The server runs as its own production process (server-process.ts) with memory-probe.mjs.
 //
 // Flags: --short, --duration=S, --users=N, --rate=N (0: no pause), --proposals=N, --works=N,
-// --db=pglite,postgres (default: PGlite, and PostgreSQL when TEST_DATABASE_URL is set), --database=NAME, --keep.
+// --db=pglite,postgres (default: PGlite, and PostgreSQL when TEST_DATABASE_URL is set), --database=NAME, --keep,
+// --latency=report (CI: the p99 limits are printed, not judged; errors and memory still are, since a shared
+// machine's load moves latency but never makes an error or a leak).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,8 +70,12 @@ function readOptions() {
       db: { type: 'string' },
       database: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      latency: { type: 'string', default: 'judge' },
     },
   });
+  if (values.latency !== 'judge' && values.latency !== 'report') {
+    throw new Error(`--latency must be judge or report, not ${values.latency}`);
+  }
   const database = databaseNameOf(values.database);
   const serverUrl = process.env.TEST_DATABASE_URL;
   const kinds = onlyKeys(values.db ?? (serverUrl ? 'pglite,postgres' : 'pglite'), [
@@ -92,6 +98,7 @@ function readOptions() {
     works: positiveInt('works', values.works, 2000),
     database,
     keep: values.keep || Boolean(database),
+    judgesLatency: values.latency === 'judge',
   };
 }
 type LoadOptions = ReturnType<typeof readOptions>;
@@ -336,11 +343,12 @@ function memoryVerdict(live: LiveReading[]) {
   ].filter(Boolean);
 }
 
-function report(result: RunResult, users: number) {
+function report(result: RunResult, users: number, judgesLatency: boolean) {
   const limit = READ_P99_LIMIT_MS[result.kind];
   const rows = [...result.byType.entries()].sort(([a], [b]) => a.localeCompare(b));
   const total = rows.reduce((sum, [, figures]) => sum + figures.latencies.length + figures.errors, 0);
   const reads = sorted(rows.flatMap(([, figures]) => (figures.isRead ? figures.latencies : [])));
+  const latencyMisses: string[] = [];
   const misses: string[] = [];
 
   console.log(`\n| request type (${result.kind}) | kind | answers | p50 | p99 | max | errors |`);
@@ -349,14 +357,14 @@ function report(result: RunResult, users: number) {
     const latencies = sorted(figures.latencies);
     const p99 = percentile(latencies, 99);
     if (figures.isRead && latencies.length >= P99_MIN_ANSWERS && p99 >= limit) {
-      misses.push(`${type} p99 ${ms(p99)} >= ${limit} ms`);
+      latencyMisses.push(`${type} p99 ${ms(p99)} >= ${limit} ms`);
     }
     console.log(
       `| ${type} | ${figures.isRead ? 'read' : 'write'} | ${latencies.length.toLocaleString('en')} | ${ms(percentile(latencies, 50))} | ${ms(p99)} | ${ms(latencies.at(-1) ?? Number.NaN)} | ${figures.errors} |`,
     );
   }
   const readsP99 = percentile(reads, 99);
-  if (readsP99 >= limit) misses.push(`all reads p99 ${ms(readsP99)} >= ${limit} ms`);
+  if (readsP99 >= limit) latencyMisses.push(`all reads p99 ${ms(readsP99)} >= ${limit} ms`);
   console.log(
     `| all reads | read | ${reads.length.toLocaleString('en')} | ${ms(percentile(reads, 50))} | ${ms(readsP99)} | ${ms(reads.at(-1) ?? Number.NaN)} | |`,
   );
@@ -412,8 +420,11 @@ function report(result: RunResult, users: number) {
   if (result.errorCount) misses.push(`${result.errorCount} errors`);
   if (result.signedInUsers < users) misses.push(`only ${result.signedInUsers} of ${users} users signed in`);
   misses.push(...memoryMisses.map((miss) => `memory not flat: ${miss}`));
+  if (judgesLatency) misses.push(...latencyMisses);
+  else if (latencyMisses.length) console.log(`latency, reported and not judged: ${latencyMisses.join('; ')}`);
+  const latencyLimit = `p99 of all reads, and of each read type with ${P99_MIN_ANSWERS}+ answers, < ${limit} ms`;
   console.log(
-    `${result.kind}: ${verdict(misses)} (limits: no errors; p99 of all reads, and of each read type with ${P99_MIN_ANSWERS}+ answers, < ${limit} ms; memory flat: RSS and heap after a full collection at ${LIVE_READINGS[1] * 100} % of the run <= at ${LIVE_READINGS[0] * 100} % + max(${MEMORY_LIMIT.growth * 100} %, ${MEMORY_LIMIT.minimumMb} MB))`,
+    `${result.kind}: ${verdict(misses)} (limits: no errors; ${judgesLatency ? latencyLimit : `latency reported only (${latencyLimit})`}; memory flat: RSS and heap after a full collection at ${LIVE_READINGS[1] * 100} % of the run <= at ${LIVE_READINGS[0] * 100} % + max(${MEMORY_LIMIT.growth * 100} %, ${MEMORY_LIMIT.minimumMb} MB))`,
   );
   return misses.length === 0;
 }
@@ -425,7 +436,7 @@ async function loadOnPostgres(options: LoadOptions) {
     const fixtures = await prepareLoadData(bench, options);
     server = await startServer(bench.url, { memoryProbe: true, logLevel: 'error' });
     const result = await runLoad('postgres', server, fixtures, options, bench.pool);
-    const passed = report(result, fixtures.users.length);
+    const passed = report(result, fixtures.users.length, options.judgesLatency);
     if (!passed && server.output().trim()) console.log(`server output:\n${server.output().slice(-3000)}`);
     return passed;
   } finally {
@@ -449,7 +460,7 @@ async function loadOnPglite(options: LoadOptions) {
     }
     server = await startServer(undefined, { dataDir, memoryProbe: true, logLevel: 'error' });
     const result = await runLoad('pglite', server, fixtures, options);
-    const passed = report(result, fixtures.users.length);
+    const passed = report(result, fixtures.users.length, options.judgesLatency);
     if (!passed && server.output().trim()) console.log(`server output:\n${server.output().slice(-3000)}`);
     return passed;
   } finally {
