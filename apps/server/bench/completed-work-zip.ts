@@ -2,7 +2,7 @@
 // about 40 MB zipped) written record by record into buffers (shp-write joins every point of a layer into
 // one array, which is quadratic at this size), with the template's .prj and the DESIGN §4 columns.
 import JSZip from 'jszip';
-import { UTM49S_PRJ } from '../src/modules/completed-work/completed-work-shapefile.ts';
+import { UTM49S_PRJ } from '../src/modules/completed-work/completed-work-shapefile-writer.ts';
 import { SURABAYA_ROADS } from './bench-data.ts';
 
 /** A small deterministic generator, so every run imports the same file. */

@@ -10,7 +10,7 @@ import {
   writeLineShapefile,
   type ZipEntry,
   zipEntries,
-} from '../src/modules/completed-work/completed-work-shapefile.ts';
+} from '../src/modules/completed-work/completed-work-shapefile-writer.ts';
 import { packageFeatures } from '../src/modules/completed-work/completed-work-template.ts';
 
 /** Real Surabaya streets, approximately, [longitude, latitude]. */

@@ -9,7 +9,7 @@ import {
   UTM49S_PRJ,
   writeLineShapefile,
   zipEntries,
-} from '../src/modules/completed-work/completed-work-shapefile.ts';
+} from '../src/modules/completed-work/completed-work-shapefile-writer.ts';
 import { lieAboutSize, rawZip, SAMPLE_FEATURES, shapefileZip } from './completed-work-zips.ts';
 import { expectRefused, openHostileOffice, REFUSAL_MESSAGES } from './hostile-files.ts';
 import { describeUploadLimits } from './hostile-upload-limits.ts';

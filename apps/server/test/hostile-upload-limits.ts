@@ -8,7 +8,7 @@ import { MB, PROPOSAL_MESSAGES } from '@eusulan/shared';
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGE } from '../src/lib/http-error.ts';
-import { zipEntries } from '../src/modules/completed-work/completed-work-shapefile.ts';
+import { zipEntries } from '../src/modules/completed-work/completed-work-shapefile-writer.ts';
 import {
   expectRefused,
   type FilePart,

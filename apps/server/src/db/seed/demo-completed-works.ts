@@ -12,7 +12,7 @@ import {
   buildCompletedWorkZip,
   type CompletedWorkFeature,
   type LonLat,
-} from '../../modules/completed-work/completed-work-shapefile.ts';
+} from '../../modules/completed-work/completed-work-shapefile-writer.ts';
 import { packageFeatures } from '../../modules/completed-work/completed-work-template.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';

@@ -18,7 +18,7 @@ import {
   lonLatToUtm49s,
   UTM49S_PRJ,
   writeLineShapefile,
-} from './completed-work-shapefile.ts';
+} from './completed-work-shapefile-writer.ts';
 
 // Files as an office's GIS staff send them, made by GDAL from self-drawn streets (test/fixtures/gis/make.sh):
 // every position within a metre of where GDAL puts it, every length within 0.05 % of GDAL's geodesic one.

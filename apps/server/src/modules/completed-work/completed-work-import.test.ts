@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { waitForJob } from '../../../test/jobs.ts';
 import { fixture, multipart } from '../../../test/multipart.ts';
 import { completedWorkImports, completedWorks } from '../../db/schema/index.ts';
-import { UTM49S_PRJ, WGS84_PRJ, writeLineShapefile, zipEntries } from './completed-work-shapefile.ts';
+import { UTM49S_PRJ, WGS84_PRJ, writeLineShapefile, zipEntries } from './completed-work-shapefile-writer.ts';
 import { buildTemplateZip } from './completed-work-template.ts';
 
 let t: TestApp;

@@ -1,5 +1,9 @@
 import { distanceMetres } from './completed-work-projection.ts';
-import { buildCompletedWorkZip, type CompletedWorkFeature, type LonLat } from './completed-work-shapefile.ts';
+import {
+  buildCompletedWorkZip,
+  type CompletedWorkFeature,
+  type LonLat,
+} from './completed-work-shapefile-writer.ts';
 
 /** The length of a WGS84 line in metres on the ellipsoid, as the import measures it, rounded to the metre. */
 export function lineLengthMetres(line: LonLat[]): number {

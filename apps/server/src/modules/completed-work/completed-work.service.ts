@@ -22,9 +22,10 @@ import { type JobHandler, JobRefused } from '../jobs/job-runner.ts';
 import { presentImport } from './completed-work.presenter.ts';
 import * as queries from './completed-work.queries.ts';
 import type { ParsedLayer } from './completed-work-features.ts';
-import { checkShapefileHeaders, type LayerOutcome, readWorksFile } from './completed-work-layer.ts';
+import { type LayerOutcome, readWorksFile } from './completed-work-layer.ts';
 import type { Area } from './completed-work-projection.ts';
 import { ImportRefused } from './completed-work-reasons.ts';
+import { checkShapefileHeaders } from './completed-work-shapefile-reader.ts';
 import { extractLayer } from './completed-work-zip.ts';
 
 export interface Deps {
