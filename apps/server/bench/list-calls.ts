@@ -555,7 +555,7 @@ export function listCalls(bench: BenchDatabase, targets: ListTargets): ListCall[
         const imported = await findImport(db, targets.largestImportId);
         return listWorks(
           db,
-          imported ?? { id: 0, workCount: null, createdAt: new Date(0) },
+          imported ?? { id: 0, workCount: null },
           readListQuery(query, WORK_SORTABLE, WORK_SORTABLE.id),
         );
       },

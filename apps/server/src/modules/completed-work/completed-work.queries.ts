@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { completedWorkImports, completedWorks, type LatLon, typeWorkColors } from '../../db/schema/index.ts';
+import { countedPageIds } from '../../lib/counted-page.ts';
 import { containsPattern, type ListRequest } from '../../lib/pagination.ts';
 import type { ParsedWork } from './completed-work-features.ts';
 
@@ -90,30 +91,40 @@ const workRowColumns = {
 export type WorkRowRecord = Awaited<ReturnType<typeof listWorks>>['rows'][number];
 
 /** GET completed-work-detail/{id}: the works of one import, searched on package name and location. */
-export async function listWorks(
-  db: Db,
-  imported: Pick<ImportRecord, 'id' | 'workCount' | 'createdAt'>,
-  list: ListRequest,
-) {
-  const pattern = containsPattern(list.search);
-  const where = and(
-    eq(completedWorks.importId, imported.id),
-    list.search
-      ? or(ilike(completedWorks.packageName, pattern), ilike(completedWorks.location, pattern))
-      : undefined,
-  );
+export async function listWorks(db: Db, imported: Pick<ImportRecord, 'id' | 'workCount'>, list: ListRequest) {
+  const ofImport = eq(completedWorks.importId, imported.id);
+  if (list.search) return searchWorks(db, ofImport, list);
   const [rows, total] = await Promise.all([
     db
       .select(workRowColumns)
       .from(completedWorks)
-      .where(where)
+      .where(ofImport)
       .orderBy(list.orderBy, completedWorks.id)
       .limit(list.limit)
       .offset(list.offset),
-    // The count kept with the import; counted for a search and for imports written outside the app.
-    !list.search && imported.workCount !== null ? imported.workCount : countWorks(db, where),
+    // The count kept with the import; counted for imports written outside the app.
+    imported.workCount ?? countWorks(db, ofImport),
   ]);
   return { rows, total };
+}
+
+/** A search in one import: the matches counted and paged in one statement (countedPageIds), then their rows. */
+async function searchWorks(db: Db, ofImport: SQL, list: ListRequest) {
+  const pattern = containsPattern(list.search);
+  const where = and(
+    ofImport,
+    or(ilike(completedWorks.packageName, pattern), ilike(completedWorks.location, pattern)),
+  );
+  const sortKey = sql`${list.sort?.column ?? completedWorks.id}`.as('sort_key');
+  const matched = db.select({ id: completedWorks.id, sortKey }).from(completedWorks).where(where);
+  const { ids, total } = await countedPageIds(db, matched, list, {
+    idOrder: 'asc',
+    countAll: () => countWorks(db, where),
+  });
+  if (!ids.length) return { rows: [], total };
+  const found = await db.select(workRowColumns).from(completedWorks).where(inArray(completedWorks.id, ids));
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
 async function countWorks(db: Db, where: SQL | undefined) {

@@ -178,7 +178,7 @@ describe('GET completed-work-detail/{id}', () => {
     expect((await get(`/api-web/completed-work-detail/${id}?sort_by=coordinates`)).statusCode).toBe(422);
   });
 
-  it("pages a search's kept matches in every sort as the whole list would, per import", async () => {
+  it("pages a search's matches in every sort as the whole list would, per import", async () => {
     const id = imports.kota!.completedWork.id;
     const page = async (query: string) => {
       const response = await get(`/api-web/completed-work-detail/${id}?${query}`);
@@ -196,7 +196,7 @@ describe('GET completed-work-detail/{id}', () => {
       const whole = (await get(`/api-web/completed-work-detail/${id}?${sort}`)).json().data.data;
       const expected = whole.filter(matches).map((row: TCompletedWorkRow) => row.id);
       expect(expected).toHaveLength(2);
-      // Page 1 finds the matches; page 2 and asking again slice what page 1 kept.
+      // Every page of the search, asked twice, is the matching slice of the whole list.
       for (const pass of [1, 2]) {
         expect(await page(`search=Tunjungan&${sort}&limit=1&page=1`), `${sort}, pass ${pass}`).toEqual({
           ids: [expected[0]],
@@ -209,13 +209,13 @@ describe('GET completed-work-detail/{id}', () => {
         expect(await page(`search=Tunjungan&${sort}&limit=1&page=3`)).toEqual({ ids: [], total: 2 });
       }
     }
-    // The same search in another import answers that import's works, not the ones kept for the first.
+    // The same search in another import answers that import's works only.
     const paving = imports.paving!.completedWork.id;
-    const kept = (await page('search=jalan')).ids;
-    expect(kept).toHaveLength(3);
+    const found = (await page('search=jalan')).ids;
+    expect(found).toHaveLength(3);
     const other = (await get(`/api-web/completed-work-detail/${paving}?search=jalan`)).json().data;
     expect(other.total).toBe(1);
-    expect(kept).not.toContain(other.data[0].id);
+    expect(found).not.toContain(other.data[0].id);
   });
 
   it('answers 404 for an unknown import, 403 for structural and consultan', async () => {

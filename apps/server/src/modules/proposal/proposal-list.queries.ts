@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, type SQL, 
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { consultants, proposals, roads, villages } from '../../db/schema/index.ts';
+import { countedPageIds } from '../../lib/counted-page.ts';
 import { containsPattern, type ListRequest, nearerEnd, type PageWindow } from '../../lib/pagination.ts';
 import { rowsByIds } from './proposal-rows.queries.ts';
 import { drawnOnMap, nameOrAddressLike, placeKey } from './proposal-visibility.ts';
@@ -167,25 +168,17 @@ function selectIds<F extends SelectedFields>(db: Db, fields: F, list: ListReques
   return list.sortBy === 'road' ? query.leftJoin(roads, eq(roads.id, proposals.roadId)) : query;
 }
 
-/**
- * One page's ids and the list's total in one statement, for lists the trigger counts do not know (searches,
- * the place history): the matches are found once (a trigram bitmap and its heap recheck, the search's whole
- * cost), then counted and sorted, where a separate count and page query paid for them twice. The OFFSET 0
- * keeps the planner from merging the two levels: merged, it walked the whole table in id order (an index
- * that gives the order) and filtered every row, 400-700 ms for a deep search page.
- */
-async function countedPageIds(db: Db, where: SQL | undefined, list: ListRequest) {
+/** A search's or the place history's page of ids and its total (countedPageIds), in the list's order. */
+function searchedPageIds(db: Db, where: SQL | undefined, list: ListRequest) {
   const sortKey = sql`${list.sort?.column ?? proposals.id}`.as('sort_key');
   const matched = selectIds(db, { id: proposals.id, sortKey }, list).where(where);
-  const direction = sql.raw(list.sort?.direction === 'asc' ? 'asc' : 'desc');
-  const result = await db.execute(sql`
-    select id, (count(*) over ())::int as total from (${matched} offset 0) as matched
-    order by sort_key ${direction}, id desc limit ${list.limit} offset ${list.offset}`);
-  const rows = (result as unknown as { rows: { id: number; total: number }[] }).rows;
-  if (rows.length || list.offset === 0) return { ids: rows.map((row) => row.id), total: rows[0]?.total ?? 0 };
-  // Past the end: no row carries the total.
-  const [counted] = await db.select({ total: count() }).from(proposals).where(where);
-  return { ids: [], total: counted?.total ?? 0 };
+  return countedPageIds(db, matched, list, {
+    idOrder: 'desc',
+    countAll: async () => {
+      const [counted] = await db.select({ total: count() }).from(proposals).where(where);
+      return counted?.total ?? 0;
+    },
+  });
 }
 
 /** The rows of one page, decorated, in the list's order. */
@@ -205,7 +198,7 @@ export async function listProposals(
   const where = and(...listConditions(filters, scope, search));
   // Searches and the place history: the matches counted and paged in one statement.
   if (!triggerCountApplies(filters, scope, list.search)) {
-    const { ids, total } = await countedPageIds(db, where, list);
+    const { ids, total } = await searchedPageIds(db, where, list);
     return { rows: await rowsByIds(db, ids), total };
   }
   // Page 1 needs no total to be found first: the rows and the total at once.
