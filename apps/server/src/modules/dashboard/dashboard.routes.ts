@@ -12,14 +12,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { envelope, envelopeJson } from '../../lib/envelope.ts';
-import { parseInput } from '../../lib/validate.ts';
 import {
   compressesResponses,
+  LayerBodyCache,
   notModified,
-  sendVersioned,
-  VersionedBodies,
+  sendCachedBody,
   weakEtag,
-} from '../../lib/versioned-body.ts';
+} from '../../lib/layer-body-cache.ts';
+import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { seesPersonalData } from '../proposal/proposal.policy.ts';
 import { type DashboardExport, dashboardPdf, dashboardWorkbook } from './dashboard.export.ts';
@@ -39,7 +39,7 @@ const LAYER_CACHE_BYTES = 64 * 1024 * 1024;
 /**
  * A weak ETag of what a layer depends on, the form and filter asked for and the lines' precision: a
  * browser's copy encoded at another precision must not be answered 304 after an upgrade. The ETag is also
- * the key of the kept bodies, so the two forms never answer for each other.
+ * the key of the body cache, so the two forms never answer for each other.
  */
 const etagOf = (form: queries.LayerForm, ...parts: unknown[]) =>
   weakEtag(DASHBOARD_POLYLINE_PRECISION, form, ...parts);
@@ -56,15 +56,15 @@ export async function dashboardRoutes(app: FastifyInstance) {
   const layerReading = { window: dbKind === 'pglite' ? queries.PGLITE_LAYER_WINDOW : undefined };
   const compress = compressesResponses(config);
   // A few versions of both layers, compressed: the full completed-work layer is about 8 MB in brotli.
-  const layerBodies = new VersionedBodies(LAYER_CACHE_BYTES);
+  const layerCache = new LayerBodyCache(LAYER_CACHE_BYTES);
 
   app.get('/api-web/dashboard', { preHandler: dashboardReaders }, async (request, reply) => {
     const { year, format } = parseInput(ZDashboardQuery, mergeBracketedKeys(request.query));
     const form = formOf(format);
     const etag = etagOf(form, 'proposals', await queries.proposalLayerVersion(db), year ?? null);
     if (notModified(request, reply, etag)) return reply.code(304).send();
-    return sendVersioned(request, reply, {
-      bodies: layerBodies,
+    return sendCachedBody(request, reply, {
+      cache: layerCache,
       key: etag,
       compress,
       make: async () =>
@@ -83,8 +83,8 @@ export async function dashboardRoutes(app: FastifyInstance) {
     const form = formOf(input.format);
     const etag = etagOf(form, 'completed-works', await queries.completedWorkLayerVersion(db), filter);
     if (notModified(request, reply, etag)) return reply.code(304).send();
-    return sendVersioned(request, reply, {
-      bodies: layerBodies,
+    return sendCachedBody(request, reply, {
+      cache: layerCache,
       key: etag,
       compress,
       make: async () =>

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, VersionedBodies } from './versioned-body.ts';
+import { acceptedEncoding, LayerBodyCache } from './layer-body-cache.ts';
 
 describe('acceptedEncoding', () => {
   it('prefers br, then gzip, and honours q=0 and a server that does not compress', () => {
@@ -13,13 +13,13 @@ describe('acceptedEncoding', () => {
   });
 });
 
-describe('VersionedBodies', () => {
+describe('LayerBodyCache', () => {
   const text = JSON.stringify({
     data: Array.from({ length: 2000 }, (_, id) => ({ id, line: 'vx}yLgr~_vEfjIovA' })),
   });
 
   it('compresses once per key and encoding, shares the making between callers, and decodes back', async () => {
-    const bodies = new VersionedBodies(10 * 1024 * 1024);
+    const bodies = new LayerBodyCache(10 * 1024 * 1024);
     let made = 0;
     const make = async () => {
       made++;
@@ -50,7 +50,7 @@ describe('VersionedBodies', () => {
         line: Array.from({ length: 12 }, () => String.fromCharCode(63 + Math.floor(random() * 60))).join(''),
       })),
     );
-    const bodies = new VersionedBodies(10 * 1024 * 1024);
+    const bodies = new LayerBodyCache(10 * 1024 * 1024);
     let made = 0;
     const make = async () => {
       made++;
@@ -65,7 +65,7 @@ describe('VersionedBodies', () => {
   });
 
   it('drops the least recently used bodies beyond its byte budget, and a failed making is not kept', async () => {
-    const bodies = new VersionedBodies(text.length * 2.5);
+    const bodies = new LayerBodyCache(text.length * 2.5);
     let made = 0;
     const make = async () => {
       made++;

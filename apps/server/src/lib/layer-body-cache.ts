@@ -42,7 +42,7 @@ const brotliAt = (buffer: Buffer, quality: number) =>
  */
 const FAST_BROTLI = 3;
 /**
- * The quality a kept br body is then made again at, in the background: 12% fewer bytes than quality 3 on
+ * The quality a cached br body is then made again at, in the background: 12% fewer bytes than quality 3 on
  * encoded polylines (which keeps both map layers under 10 MB), at about seven times its time, which no one
  * waits for.
  */
@@ -55,12 +55,12 @@ function encode(buffer: Buffer, encoding: BodyEncoding): Promise<Buffer> {
 }
 
 /**
- * Large answers that only change with a version (the dashboard's map layers), kept ready to send per
+ * A cache of large answers that only change with a version (the dashboard's map layers), ready to send per
  * version and encoding, newest used last out, up to a byte budget. Callers asking for the same key while it
  * is being made share the one making. Only a speed-up: a miss rebuilds the body from the database, so
  * instances need not share it.
  */
-export class VersionedBodies {
+export class LayerBodyCache {
   private readonly entries = new Map<string, { body: Promise<Buffer>; bytes: number }>();
   private bytes = 0;
   private readonly refining = new Set<Promise<void>>();
@@ -104,7 +104,7 @@ export class VersionedBodies {
     await Promise.all(this.refining);
   }
 
-  /** Makes a kept br body again at REFINED_BROTLI and keeps the smaller one, if the entry is still kept. */
+  /** Makes a cached br body again at REFINED_BROTLI and keeps the smaller one, if the entry is still cached. */
   private refine(cacheKey: string, entry: { body: Promise<Buffer>; bytes: number }, plain: Buffer) {
     const work = brotliAt(plain, REFINED_BROTLI).then(
       (refined) => {
@@ -133,13 +133,13 @@ export class VersionedBodies {
  * Sends a JSON body from the cache in the client's best encoding; the response compressor leaves a body
  * that already has a Content-Encoding alone.
  */
-export async function sendVersioned(
+export async function sendCachedBody(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { bodies: VersionedBodies; key: string; compress: boolean; make: () => Promise<string> },
+  options: { cache: LayerBodyCache; key: string; compress: boolean; make: () => Promise<string> },
 ) {
   const encoding = acceptedEncoding(request.headers['accept-encoding'], options.compress);
-  const body = await options.bodies.get(options.key, encoding, options.make);
+  const body = await options.cache.get(options.key, encoding, options.make);
   reply.header('Content-Type', 'application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   return reply.send(body);
@@ -153,7 +153,7 @@ export const weakEtag = (...parts: unknown[]) =>
  * Answers 304 when the browser's copy is current; otherwise sets the validators. The data is the user's
  * (private) and must be revalidated each time (no-cache), which costs one cheap version query. An answer
  * that holds personal data (`personal`) is never stored by the browser (no-store): it revalidates nothing,
- * and the server still answers it from its kept body.
+ * and the server still answers it from its cache.
  */
 export function notModified(
   request: FastifyRequest,
