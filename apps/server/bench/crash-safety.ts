@@ -360,7 +360,7 @@ async function main() {
       consultant: await signIn(current.url, world.consultantLogin),
       world,
       payloads: {
-        workbook: (tag) => buildImportWorkbook(template, options.sizes.importRows, tag),
+        workbook: (tag) => buildImportWorkbook(template, options.sizes.importRows, { tag }),
         zip: zip.zip,
         zipFeatures: zip.features,
       },

@@ -1,6 +1,6 @@
 // The import measurement's file: the template GET /api-web/proposal/export-template returns, filled with N
 // valid rows the way an admin fills it (choices taken from the template's own Jalan, Kelurahan and
-// Konsultan lists; dates typed as DD-MM-YYYY).
+// Konsultan lists, each row's consultant one that serves its kelurahan; dates typed as DD-MM-YYYY).
 import { PROPOSAL_IMPORT_SHEET } from '@eusulan/shared';
 import ExcelJS from 'exceljs';
 import { DAMAGE, FIRST_NAMES, LANDMARKS, LAST_NAMES, PHONE_PREFIXES } from './bench-data.ts';
@@ -26,17 +26,55 @@ function listValues(workbook: ExcelJS.Workbook, sheetName: string): string[] {
   return values;
 }
 
-/** `tag`, when given, ends every row's address, so the rows of one import can be found again. */
+/** The consultant labels of the template that may take a proposal in the kelurahan of this label. */
+export type ServingConsultants = (villageLabel: string) => readonly string[];
+
+/**
+ * The consultants serving each kelurahan, as the template labels them: an external consultant serves every
+ * kelurahan, a Rayon those of its district (proposal.policy.ts).
+ */
+export async function servingConsultantsOf(pool: {
+  query<R>(text: string): Promise<{ rows: R[] }>;
+}): Promise<ServingConsultants> {
+  const { rows: villages } = await pool.query<{ label: string; districtId: number | null }>(
+    `select v.name || ' - ' || s.name as label, s.district_id as "districtId"
+     from villages v join subdistricts s on s.id = v.subdistrict_id`,
+  );
+  const { rows: consultants } = await pool.query<{
+    label: string;
+    districtId: number | null;
+    external: boolean;
+  }>(
+    `select code || ' - ' || name as label, district_id as "districtId", consultant_type = 'external' as external
+     from consultants where is_active`,
+  );
+  const districtOf = new Map(villages.map((village) => [village.label, village.districtId]));
+  const external = consultants.filter((consultant) => consultant.external).map((c) => c.label);
+  return (villageLabel) => {
+    const districtId = districtOf.get(villageLabel);
+    const rayons = consultants.filter(
+      (c) => !c.external && c.districtId !== null && c.districtId === districtId,
+    );
+    return [...rayons.map((c) => c.label), ...external];
+  };
+}
+
+/**
+ * `servingConsultants` as servingConsultantsOf finds them; without it every consultant of the template is
+ * taken, for a data set whose consultants serve every kelurahan. `tag`, when given, ends every row's address,
+ * so the rows of one import can be found again.
+ */
 export async function buildImportWorkbook(
   template: ArrayBuffer,
   rows: number,
-  tag?: string,
+  options: { servingConsultants?: ServingConsultants; tag?: string } = {},
 ): Promise<Buffer> {
+  const { tag } = options;
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(template);
   const roads = listValues(workbook, 'Jalan');
   const villages = listValues(workbook, 'Kelurahan');
-  const consultants = listValues(workbook, 'Konsultan');
+  const listed = new Set(listValues(workbook, 'Konsultan'));
   const sheet = workbook.getWorksheet(PROPOSAL_IMPORT_SHEET);
   if (!sheet) throw new Error(`template has no ${PROPOSAL_IMPORT_SHEET} sheet`);
 
@@ -51,12 +89,17 @@ export async function buildImportWorkbook(
   };
   for (let index = 0; index < rows; index++) {
     const hasRt = random() > 0.1;
+    const village = pick(villages);
+    const consultants = options.servingConsultants
+      ? options.servingConsultants(village).filter((label) => listed.has(label))
+      : [...listed];
+    if (!consultants.length) throw new Error(`no consultant of the template serves ${village}`);
     sheet.getRow(index + 2).values = [
       pastDay(),
       `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
       `${pick(PHONE_PREFIXES)}${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
       random() < 0.9 ? pick(roads) : '',
-      pick(villages),
+      village,
       hasRt ? two(1 + Math.floor(random() * 12)) : '',
       hasRt ? two(1 + Math.floor(random() * 8)) : '',
       `${pick(DAMAGE)}, dekat ${pick(LANDMARKS)} No. ${1 + Math.floor(random() * 150)}${tag ? ` ${tag}` : ''}`,

@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { type BenchDatabase, openBenchDatabase } from './bench-database.ts';
 import { BENCH_USER_PASSWORD, databaseSize, prepareBenchSet } from './generate.ts';
-import { buildImportWorkbook } from './import-workbook.ts';
+import { buildImportWorkbook, servingConsultantsOf } from './import-workbook.ts';
 import {
   answerIds,
   answerTotal,
@@ -336,7 +336,9 @@ async function measureImport(
     headers,
   });
   if (!template.ok) throw new Error(`export-template: ${template.status}`);
-  const workbook = await buildImportWorkbook(await template.arrayBuffer(), rows);
+  const workbook = await buildImportWorkbook(await template.arrayBuffer(), rows, {
+    servingConsultants: await servingConsultantsOf(bench.pool),
+  });
   const {
     rows: [before],
   } = await bench.pool.query<{ maxId: number }>('select coalesce(max(id), 0) as "maxId" from proposals');
