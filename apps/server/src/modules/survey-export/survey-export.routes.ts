@@ -1,15 +1,14 @@
-import { SURVEY_EXPORT_MESSAGES, surveyExportFileName, ZSurveyExport } from '@eusulan/shared';
+import { surveyExportFileName, ZSurveyExport } from '@eusulan/shared';
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { envelope } from '../../lib/envelope.ts';
-import { badRequest } from '../../lib/http-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { presentJob } from '../jobs/jobs.presenter.ts';
 import { type SurveyExportJobInput, surveyExportJob } from './survey-export.job.ts';
 import { requestActivity } from './survey-export.pacing.ts';
-import { findExportedSurveys, PGLITE_EXPORT_READING, POOL_EXPORT_READING } from './survey-export.queries.ts';
-import { exportScope, exportStream } from './survey-export.service.ts';
+import { PGLITE_EXPORT_READING, POOL_EXPORT_READING } from './survey-export.queries.ts';
+import { exportStream, surveysToExport } from './survey-export.service.ts';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -24,9 +23,7 @@ export async function surveyExportRoutes(app: FastifyInstance) {
     { preHandler: requireAuth({ roles: ['admin', 'consultan'] }) },
     async (request, reply) => {
       const input = parseInput(ZSurveyExport, request.body);
-      const scope = await exportScope(db, authOf(request), input);
-      const exported = await findExportedSurveys(db, { ...input, ...scope }, config.TIME_ZONE);
-      if (!exported.length) throw badRequest(SURVEY_EXPORT_MESSAGES.noData);
+      const { exported } = await surveysToExport(db, authOf(request), input, config.TIME_ZONE);
       const fileName = surveyExportFileName(input.option);
       reply.raw.once('close', activity.exportStarted());
       const deps = {
@@ -58,10 +55,8 @@ export async function surveyExportRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const input = parseInput(ZSurveyExport, request.body);
       const auth = authOf(request);
-      const scope = await exportScope(db, auth, input);
-      const exported = await findExportedSurveys(db, { ...input, ...scope }, config.TIME_ZONE);
-      if (!exported.length) throw badRequest(SURVEY_EXPORT_MESSAGES.noData);
-      const jobInput: SurveyExportJobInput = { ...input, ...scope };
+      const { scoped } = await surveysToExport(db, auth, input, config.TIME_ZONE);
+      const jobInput: SurveyExportJobInput = scoped;
       const job = await jobs.enqueue('survey-export', auth.userId, jobInput);
       return reply.status(202).send(envelope(presentJob(job), { code: 202, message: 'Export diproses' }));
     },

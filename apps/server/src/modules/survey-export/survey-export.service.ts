@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { SURVEY_EXPORT_MESSAGES, type TSurveyExport } from '@eusulan/shared';
 import yazl from 'yazl';
 import type { Db } from '../../db/client.ts';
-import { forbidden } from '../../lib/http-error.ts';
+import { badRequest, forbidden } from '../../lib/http-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { photoPathsOf } from './survey-export.files.ts';
@@ -12,6 +12,7 @@ import {
   type ExportPart,
   type ExportReading,
   exportBatches,
+  findExportedSurveys,
 } from './survey-export.queries.ts';
 import { writeSurveyWorkbook } from './survey-export.workbook.ts';
 
@@ -19,7 +20,7 @@ import { writeSurveyWorkbook } from './survey-export.workbook.ts';
  * Who may export what (spec §6): an admin any consultant's surveys; a consultant only its own
  * (a consultantId of another is refused), and an internal one only its own district (Rayon).
  */
-export async function exportScope(db: Db, auth: AuthContext, input: TSurveyExport) {
+async function exportScope(db: Db, auth: AuthContext, input: TSurveyExport) {
   if (auth.role === 'admin') return { consultantId: input.consultantId };
   const own = auth.consultantId === null ? null : await consultantOf(db, auth.consultantId);
   if (!own || (input.consultantId !== undefined && input.consultantId !== own.id)) {
@@ -29,6 +30,17 @@ export async function exportScope(db: Db, auth: AuthContext, input: TSurveyExpor
     throw forbidden(SURVEY_EXPORT_MESSAGES.ownDistrictOnly);
   }
   return { consultantId: own.id };
+}
+
+/**
+ * What POST export and its job export for this asker: the input within its scope and the surveys found,
+ * or 400 'Data tidak ditemukan!' when there are none (spec §8).
+ */
+export async function surveysToExport(db: Db, auth: AuthContext, input: TSurveyExport, timeZone: string) {
+  const scoped = { ...input, ...(await exportScope(db, auth, input)) };
+  const exported = await findExportedSurveys(db, scoped, timeZone);
+  if (!exported.length) throw badRequest(SURVEY_EXPORT_MESSAGES.noData);
+  return { scoped, exported };
 }
 
 /** How many passes over the surveys an option makes: the workbook's two sheets, then the photos. */
