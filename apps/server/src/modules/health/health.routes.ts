@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TAppInfo } from '@eusulan/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { envelope } from '../../lib/envelope.ts';
 import { apiNotFound } from '../../plugins/errors.ts';
+import { databaseAnswers } from './health.queries.ts';
 
 /** How long /api/ready waits for each dependency: a load balancer's probe must not hang on one. */
 export const READY_TIMEOUT_MS = 2000;
@@ -37,7 +37,7 @@ export async function healthRoutes(app: FastifyInstance) {
   // Readiness: this instance can serve now: the database answers and the file store takes files.
   app.get('/api/ready', async (_request, reply) => {
     const [database, storage] = await Promise.all([
-      check(() => ctx.db.execute(sql`select 1`)),
+      check(() => databaseAnswers(ctx.db)),
       check(() => ctx.storage.checkReachable()),
     ]);
     const checks = { database, storage };
