@@ -195,6 +195,7 @@ export const ZAssignedConsultantQuery = ZListQuery.extend({
     .default('total_proposals'),
 });
 export type TAssignedConsultantQuery = z.output<typeof ZAssignedConsultantQuery>;
+export type TAssignedConsultantSortKey = (typeof ASSIGNED_CONSULTANT_SORTS)[number];
 
 export const VERIFICATION_MESSAGES = {
   noneChosen: 'Pilih minimal 1 usulan untuk diverifikasi',

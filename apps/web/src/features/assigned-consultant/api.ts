@@ -1,4 +1,4 @@
-import type { TAssignedConsultantRow, TProposalRow } from '@eusulan/shared';
+import type { TAssignedConsultantRow, TAssignedConsultantSortKey, TProposalRow } from '@eusulan/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { listQuery, type SortOrder, type TableState } from '../../components/data-table/table-state.ts';
 import { API_PREFIX, http } from '../../lib/http.ts';
@@ -16,7 +16,12 @@ export const ASSIGNED_CONSULTANT_SORT_OPTIONS = [
   { value: 'most', label: 'Tugas Aktif Paling Banyak', sortBy: 'total_proposals', orderBy: 'desc' },
   { value: 'name-asc', label: 'Alphabet A-Z', sortBy: 'name', orderBy: 'asc' },
   { value: 'name-desc', label: 'Alphabet Z-A', sortBy: 'name', orderBy: 'desc' },
-] as const satisfies readonly { value: string; label: string; sortBy: string; orderBy: SortOrder }[];
+] as const satisfies readonly {
+  value: string;
+  label: string;
+  sortBy: TAssignedConsultantSortKey;
+  orderBy: SortOrder;
+}[];
 
 export type AssignedConsultantSort = (typeof ASSIGNED_CONSULTANT_SORT_OPTIONS)[number]['value'];
 
