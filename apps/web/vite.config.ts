@@ -58,8 +58,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // A lazily loaded chunk's imports are fetched as the browser reads it, not announced first by one
-    // modulepreload link each: with the links, a traced mobile start-up's module evaluation and first commit
-    // are each 30-50 ms longer (docs/performance.md). index.html's own links stay, and so do the
+    // modulepreload link each: the links lengthen a mobile start-up's module evaluation and first commit
+    // (docs/performance.md). index.html's own links stay, and so do the
     // stylesheets a lazy chunk needs.
     modulePreload: {
       resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? deps : []),
@@ -101,8 +101,8 @@ export default defineConfig({
     // on a busy 2-core machine that passes 5 s.
     testTimeout: 15_000,
     projects: [
-      // Most files share one module graph per worker: loading antd and React again for each of 50 files was
-      // half of the suite's two minutes. setup.ts resets what a test leaves behind (DOM, storage, query cache,
+      // Most files share one module graph per worker, so antd and React are not loaded again for each
+      // file. setup.ts resets what a test leaves behind (DOM, storage, query cache,
       // profile, stubbed globals, timers), so no file resets anything itself.
       {
         extends: true,

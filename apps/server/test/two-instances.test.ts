@@ -42,7 +42,7 @@ let dataDir = '';
 let pool: pg.Pool | undefined;
 
 /**
- * Both servers of a pair, started together on the shared database and folder (their start-up takes turns);
+ * Both servers of a pair, started together on the shared database and folder (their migrations wait for one lock);
  * `own` holds each one's settings of its own.
  */
 async function startPair(

@@ -1,37 +1,30 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConsultant, buildPlace } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { proposalRowsVersion } from '../modules/proposal/proposal-rows.queries.ts';
 import { consultants, districts, proposals, roads, subdistricts, villages } from './schema/index.ts';
 
-// Migration 0018: answers kept in memory (search matches, the verification list) are keyed by the version of
-// what a proposal row shows; it must move with every committed change of it, once per transaction, and with
-// nothing else.
+// Migration 0018: the map's proposal layer (its ETag and cached body) is keyed by the version of what a
+// proposal row shows; it must move with every committed change of it, once per transaction, and with nothing
+// else.
 let t: TestApp;
 let place: { villageId: number; consultantId: number; roadId: number; subdistrictId: number };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Utara' }).returning();
-  const [subdistrict] = await t.db
-    .insert(subdistricts)
-    .values({ name: 'Krembangan', districtId: district!.id })
-    .returning();
-  const [village] = await t.db
-    .insert(villages)
-    .values({ name: 'Dupak', subdistrictId: subdistrict!.id })
-    .returning();
-  const [road] = await t.db.insert(roads).values({ name: 'Jalan Dupak' }).returning();
-  const [consultant] = await t.db
-    .insert(consultants)
-    .values({ code: 'RYN-U', name: 'Rayon Utara', consultantType: 'internal', districtId: district!.id })
-    .returning();
-  place = {
-    villageId: village!.id,
-    consultantId: consultant!.id,
-    roadId: road!.id,
-    subdistrictId: subdistrict!.id,
-  };
+  const built = await buildPlace(t.db, {
+    district: 'Surabaya Utara',
+    subdistrict: 'Krembangan',
+    village: 'Dupak',
+    road: 'Jalan Dupak',
+  });
+  const consultant = await buildConsultant(t.db, {
+    code: 'RYN-U',
+    name: 'Rayon Utara',
+    districtId: built.districtId,
+  });
+  place = { ...built, consultantId: consultant.id };
 });
 afterAll(async () => {
   await t.close();

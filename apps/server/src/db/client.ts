@@ -34,7 +34,7 @@ export interface DatabaseHandle {
   usage(): DatabaseUsage;
   /**
    * Plain SQL for a library that brings its own (pg-boss): with values one statement, without them a script
-   * of several, answered by the last statement's rows. On PGlite it takes its turn like every other call.
+   * of several, answered by the last statement's rows. On PGlite it waits for the session lock like every other call.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }

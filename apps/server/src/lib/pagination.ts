@@ -16,8 +16,6 @@ export interface ListRequest {
   sort?: { column: PgColumn; direction: 'asc' | 'desc' };
   /** The same order the other way round, for reading a deep page from the far end (see nearerEnd). */
   reverseOrderBy?: SQL;
-  /** Ordered by id, newest first: the default, and the order kept per-block counts can place a page in. */
-  isIdDescending?: boolean;
 }
 
 /** Where a page sits in the list when read from the nearer end. */
@@ -68,7 +66,6 @@ export function readListQuery(
     sort: { column, direction },
     // ASC puts NULLs last and DESC first, so the plain opposite direction is the exact reverse.
     reverseOrderBy: direction === 'asc' ? desc(column) : asc(column),
-    isIdDescending: direction === 'desc' && column === fallback,
   };
 }
 

@@ -11,9 +11,8 @@ const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, pa
 
 // Each hash holds a libuv pool thread (4 of them, shared with file, zlib and crypto work) and a core for
 // its whole run. At the start of an office day everyone signs in at once: unbounded, the hashes would take
-// every core and every pool thread, and the lists and details of those already in would wait behind them
-// (a 2-core machine with 50 sign-ins in 3 s: p99 of reads 330 ms instead of 40). So at most one hash per
-// core but one runs at a time, and logins wait their turn among themselves.
+// every core and every pool thread, and the lists and details of those already in would wait behind them.
+// So at most one hash per core but one runs at a time, and logins wait among themselves.
 const hashingSlots = pLimit(Math.max(1, availableParallelism() - 1));
 
 export const hashPassword = (password: string) => hashingSlots(() => hash(password, ARGON2_OPTIONS));

@@ -95,7 +95,7 @@ export const metricsPlugin = fp(
     poolGauge('eusulan_db_pool_idle_connections', 'Open connections not in use (idleCount).', (u) => u.idle);
     poolGauge(
       'eusulan_db_pool_waiting_queries',
-      'Queries waiting for a connection (waitingCount); a lasting non-zero value means the pool is too small.',
+      'Queries waiting for a connection (waitingCount; PGlite: for its session lock); a lasting non-zero value means the pool is too small or the database too slow.',
       (u) => u.waiting,
     );
     new Gauge({

@@ -95,8 +95,8 @@ interface MasterWrite<Row> {
   /** Values the record does not show, such as a password reset. */
   extra?: { before: AuditValues; after: AuditValues };
   /**
-   * The record's table: a write to an existing record locks its row first, so two writers take turns, and
-   * is refused (409) when the client's copy is older (`expected`) or the status it toggles from has changed
+   * The record's table: a write to an existing record locks its row first, so a second writer waits for
+   * the first, and is refused (409) when the client's copy is older (`expected`) or the status it toggles from has changed
    * (`expectedActive`). Without them the write goes through, as the spec's clients expect.
    */
   versioned?: { table: VersionedTable; expected?: string[]; expectedActive?: boolean };

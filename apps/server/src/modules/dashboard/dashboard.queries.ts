@@ -66,8 +66,8 @@ function completedWorkWhere(filter: CompletedWorkFilter): SQL | undefined {
 /**
  * What the proposal layer depends on: the version of the proposal rows (migration 0018), which moves at the
  * commit of any change to proposals or surveys (and to the names a list row shows, a few more than the layer
- * needs). It replaced two counts over every proposal and survey (140 ms a call at a million proposals, paid
- * by every /maps load and every revalidation).
+ * needs): one row read, where counting every proposal and survey would cost each /maps load and each
+ * revalidation a scan of both tables.
  */
 export async function proposalLayerVersion(db: Db): Promise<string> {
   return String(await proposalRowsVersion(db));
@@ -91,10 +91,9 @@ export async function completedWorkLayerVersion(db: Db): Promise<string> {
  * Proposal ids per query of the proposal layer on the embedded database, whose one session each query holds
  * until it is done: the whole city's layer in one query is 0.4-0.7 s of CPU at 100,000 proposals, which
  * every other request would wait for. Read in windows of 2,048 ids (about 600 surveyed proposals, 12-15 ms
- * each), other requests take their turns between them; the windows cost the layer about 60 % more CPU in
+ * each), other requests take the session between them; the windows cost the layer about 60 % more CPU in
  * all, and it is built only when the data changed. PostgreSQL serves other requests on its other
- * connections meanwhile, and one query is faster there (windows of 8,192 ids took 30-60 % longer at a
- * million proposals), so it reads the layer whole.
+ * connections meanwhile, and one query is faster there than windows, so it reads the layer whole.
  */
 export const PGLITE_LAYER_WINDOW = 2048;
 

@@ -86,7 +86,7 @@ export async function usernameTaken(db: Db, username: string, exceptId?: number)
   return Boolean(row);
 }
 
-/** Changes that may take away an admin take turns (a transaction advisory lock), so the count below is true. */
+/** Changes that may take away an admin hold a transaction advisory lock, so the count below is true. */
 const ADMIN_CHANGE_LOCK = '4410279036271935811';
 export async function holdAdminChangeLock(tx: Db) {
   await tx.execute(sql.raw(`select pg_advisory_xact_lock(${ADMIN_CHANGE_LOCK})`));

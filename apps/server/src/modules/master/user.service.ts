@@ -72,8 +72,8 @@ async function resolveAccount(
 
 /**
  * The last active admin must stay an active admin, and nobody demotes or deactivates themselves. Runs in
- * the change's transaction on the row read under its lock; changes that take an admin away take turns, so
- * two admins deactivating each other at once cannot both pass.
+ * the change's transaction on the row read under its lock; changes that take an admin away wait for one
+ * another's lock, so two admins deactivating each other at once cannot both pass.
  */
 async function guardAdminChange(
   tx: Db,

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlace } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { districts, roads, subdistricts, villages } from '../../db/schema/index.ts';
+import { roads } from '../../db/schema/index.ts';
 
 // A deep page is read from the nearer end of its list, and a list's total comes from the counts kept by
 // triggers (proposal_counts) or is counted with a search's page. Every page must answer exactly what
@@ -26,19 +27,13 @@ beforeAll(async () => {
   const signedIn = await t.signIn('consultan');
   consultant = { headers: signedIn.headers, consultantId: signedIn.user.consultantId! };
   otherConsultantId = (await t.buildUser({ role: 'consultan', consultantType: 'external' })).consultantId!;
-  const [district] = await t.db.insert(districts).values({ name: 'Surabaya Timur' }).returning();
-  const [subdistrict] = await t.db
-    .insert(subdistricts)
-    .values({ name: 'Gubeng', districtId: district!.id })
-    .returning();
-  const [village] = await t.db
-    .insert(villages)
-    .values({ name: 'Airlangga', subdistrictId: subdistrict!.id })
-    .returning();
-  const [roadA, roadB] = await t.db
-    .insert(roads)
-    .values([{ name: 'Jalan Dharmawangsa' }, { name: 'Jalan Airlangga' }])
-    .returning();
+  const place = await buildPlace(t.db, {
+    district: 'Surabaya Timur',
+    subdistrict: 'Gubeng',
+    village: 'Airlangga',
+    road: 'Jalan Dharmawangsa',
+  });
+  const [roadB] = await t.db.insert(roads).values({ name: 'Jalan Airlangga' }).returning();
   // Runs of ids with gaps between them; names repeat, so sorting by name needs the id tie-break.
   const ids = [
     ...Array.from({ length: 23 }, (_, n) => 1 + n),
@@ -53,8 +48,8 @@ beforeAll(async () => {
     select i, (array['taruna', 'umum', 'pokir', 'musrenbang'])[1 + (i * 7) % 4]::proposal_type,
       date '2025-01-01' + i % 300,
       (array['Agus', 'Budi', 'Citra', 'Dewi', 'Eko', 'Fajar'])[1 + (i * 5) % 6] || ' Santoso',
-      '0812' || lpad(i::text, 8, '0'), ${village!.id}::int,
-      case i % 3 when 0 then null when 1 then ${roadA!.id}::int else ${roadB!.id}::int end, 'Jl. Airlangga ' || i,
+      '0812' || lpad(i::text, 8, '0'), ${place.villageId}::int,
+      case i % 3 when 0 then null when 1 then ${place.roadId}::int else ${roadB!.id}::int end, 'Jl. Airlangga ' || i,
       case when i % 3 = 0 then ${otherConsultantId}::int else ${consultant.consultantId}::int end,
       (array['unverified', 'verified', 'surveyed', 'finished'])[1 + (i * 3) % 4]::status_type
     from unnest(${sql.raw(`array[${ids.join(',')}]`)}) as i`);

@@ -27,7 +27,7 @@ export async function findProposalForSurvey(db: Db, proposalId: number) {
 
 /**
  * Holds the proposal's row until the transaction ends, so two saves or uploads racing to open the first
- * draft of a survey take turns and the second finds the draft the first created.
+ * draft of a survey wait for one another and the second finds the draft the first created.
  */
 export async function lockProposalForDraft(tx: Db, proposalId: number) {
   await tx.select({ id: proposals.id }).from(proposals).where(eq(proposals.id, proposalId)).for('update');

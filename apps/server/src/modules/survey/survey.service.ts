@@ -207,7 +207,7 @@ export async function removeSurveyMedia(
 /**
  * Submits the open draft: complete (a road with a line and an ASB item, a photo) or refused with the
  * reasons. The proposal becomes surveyed; the survey stays as a history entry. The proposal's row lock
- * makes simultaneous submits take turns: the first sends the draft, the others find it sent (409).
+ * makes simultaneous submits wait for one another: the first sends the draft, the others find it sent (409).
  */
 export async function submitSurvey(deps: Deps, auth: AuthContext, proposalId: number) {
   await surveyableProposal(deps.db, auth, proposalId);

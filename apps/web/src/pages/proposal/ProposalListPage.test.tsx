@@ -75,7 +75,7 @@ describe('ProposalListPage (/usulan)', { timeout: 20_000 }, () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     openScreen();
     await screen.findByTestId('detail-41', {}, SCREEN_LOADED);
-    expect(screen.queryByTestId('edit-41')).toBeTruthy();
+    expect(screen.getByTestId('edit-41')).toBeVisible();
     expect(screen.queryByTestId('print-41')).toBeNull();
     expect(screen.queryByTestId('edit-42')).toBeNull();
     expect(screen.queryByTestId('print-42')).toBeNull();
