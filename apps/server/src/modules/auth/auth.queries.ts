@@ -1,7 +1,6 @@
 import type { TRole } from '@eusulan/shared';
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedOnce } from '../../db/prepared.ts';
 import {
   captchaUses,
   consultants,
@@ -14,13 +13,7 @@ import {
 
 /** The session behind a token, if it is unrevoked, unexpired and its user still active. */
 export async function findLiveSession(db: Db, sessionId: string, userId: number) {
-  const [row] = await liveSession(db).execute({ sessionId, userId });
-  return row ? { ...row, role: row.role as TRole } : null;
-}
-
-/** Every signed-in request asks it, so it is built and planned once (db/prepared.ts). */
-const liveSession = preparedOnce((db) =>
-  db
+  const [row] = await db
     .select({
       sessionId: sessions.id,
       userId: users.id,
@@ -33,16 +26,16 @@ const liveSession = preparedOnce((db) =>
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(
       and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.isActive, true),
       ),
     )
-    .limit(1)
-    .prepare('live_session'),
-);
+    .limit(1);
+  return row ? { ...row, role: row.role as TRole } : null;
+}
 
 export async function findUserForLogin(db: Db, username: string) {
   const [row] = await db

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedOnce } from '../../db/prepared.ts';
 import {
   changeVersions,
   consultants,
@@ -65,19 +64,10 @@ export async function proposalRowsVersion(db: Db): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
-/**
- * The decorated rows of the given proposals, in the given order, by a prepared statement (db/prepared.ts):
- * building this select of five joins and two per-row subqueries took Drizzle about a millisecond per call.
- */
-const rowsById = preparedOnce((db) =>
-  selectRows(db)
-    .where(sql`${proposals.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('proposal_rows_by_id'),
-);
-
+/** The decorated rows of the given proposals, in the given order (the ids as one array parameter). */
 export async function rowsByIds(db: Db, ids: number[]) {
   if (!ids.length) return [];
-  const rows = await rowsById(db).execute({ ids });
+  const rows = await selectRows(db).where(sql`${proposals.id} = any(${sql.param(ids)}::int[])`);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
