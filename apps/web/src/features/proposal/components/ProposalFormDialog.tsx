@@ -22,8 +22,8 @@ import {
 import { type ConsultantOption, consultantLabel, consultantsForVillage } from '../select-lists.ts';
 import { PROPOSAL_TEXTS } from '../texts.ts';
 import { proposalFileRule } from '../upload-guard.ts';
+import { LazyProposalDetailDialog } from './LazyProposalDetailDialog.tsx';
 import { PlaceHistoryTable } from './PlaceHistoryTable.tsx';
-import { ProposalDetailDialog } from './ProposalDetailDialog.tsx';
 import { ContactPersonFields, LocationFields } from './ProposalFields.tsx';
 
 /** Files of the add/edit form may be up to 10 MB each (spec §9). */
@@ -165,7 +165,7 @@ export function ProposalFormDialog({
         </div>
       ) : null}
       {/* Inside the form dialog so antd stacks it above; closing it returns to the form. */}
-      <ProposalDetailDialog proposalId={detailId} onClose={() => setDetailId(null)} isStacked />
+      <LazyProposalDetailDialog proposalId={detailId} onClose={() => setDetailId(null)} isStacked />
     </FormModal>
   );
 }

@@ -1,5 +1,12 @@
+import { Bold } from '@tiptap/extension-bold';
+import { Document } from '@tiptap/extension-document';
+import { HardBreak } from '@tiptap/extension-hard-break';
+import { Italic } from '@tiptap/extension-italic';
+import { BulletList, ListItem, ListKeymap, OrderedList } from '@tiptap/extension-list';
+import { Paragraph } from '@tiptap/extension-paragraph';
+import { Text } from '@tiptap/extension-text';
+import { UndoRedo } from '@tiptap/extensions';
 import { EditorContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useRef } from 'react';
 import { RemoteSelect } from '../../../components/RemoteSelect.tsx';
 import { FormatButtons, type TextFormat } from '../../../components/rich-text/FormatButtons.tsx';
@@ -9,6 +16,24 @@ import { workNoteParagraphs } from '../work-notes.ts';
 
 /** Only what the server's sanitiser keeps of a survey text. */
 const SURVEY_FORMATS: readonly TextFormat[] = ['bold', 'italic', 'bulletList', 'orderedList'];
+
+/**
+ * The extensions those formats need, named one by one: StarterKit would also bring links (with linkify),
+ * code, headings and quotes into the survey form's code, which the texts cannot keep.
+ */
+const SURVEY_EXTENSIONS = [
+  Document,
+  Paragraph,
+  Text,
+  HardBreak,
+  Bold,
+  Italic,
+  BulletList,
+  OrderedList,
+  ListItem,
+  ListKeymap,
+  UndoRedo,
+];
 
 export interface RichTextEditorProps {
   /** HTML; read when the editor is created, after that the editor owns the text. */
@@ -27,16 +52,7 @@ export function RichTextEditor({ value, onChange, label, testId }: RichTextEdito
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: false,
-        code: false,
-        codeBlock: false,
-        blockquote: false,
-        horizontalRule: false,
-        link: false,
-      }),
-    ],
+    extensions: SURVEY_EXTENSIONS,
     content: value,
     editorProps: {
       attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', 'data-testid': testId },
