@@ -1,6 +1,6 @@
 // npm run lighthouse: Lighthouse's performance audit of /login, /usulan and /maps on the production
-// server (fresh embedded database, demo set), in Debian's Chromium, mobile (Lighthouse's default: simulated slow
-// 4G and a 4x slower CPU, the CI-like conditions of the budget) and desktop. Budget: score >= 90, CLS < 0.1.
+// server (fresh embedded database, demo set), in Debian's Chromium, desktop (the budget: score >= 90, CLS < 0.1)
+// and mobile (Lighthouse's default: simulated slow 4G and a 4x slower CPU; reported, not judged).
 // Builds nothing: run `npm run build` first. Reports: e2e/artifacts/lighthouse/. Exits 1 when a page misses.
 //   --runs=N        audits per page and preset; the median by score is reported (default 3)
 //   --preset=P      mobile, desktop or both (default both)
@@ -172,6 +172,8 @@ try {
 }
 
 const passes = (audit: Audit) => audit.score >= SCORE_BUDGET && audit.metrics.CLS < CLS_BUDGET;
+/** Only desktop is budgeted; mobile's figures are there to watch. */
+const verdictOf = (audit: Audit) => (audit.preset === 'mobile' ? 'reported' : passes(audit) ? 'PASS' : 'FAIL');
 const loadAfter = loadavg();
 console.log(
   `\nLighthouse ${runs > 1 ? `(median of ${runs} runs by score) ` : ''}in ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}; ` +
@@ -184,8 +186,8 @@ console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 for (const audit of audits) {
   const cells = METRICS.map((metric) => format(metric.label, audit.metrics[metric.label]));
   console.log(
-    `| ${audit.preset} | /${audit.page} | ${audit.score} | ${cells.join(' | ')} | ${passes(audit) ? 'PASS' : 'FAIL'} |`,
+    `| ${audit.preset} | /${audit.page} | ${audit.score} | ${cells.join(' | ')} | ${verdictOf(audit)} |`,
   );
 }
 console.log(`Reports: ${path.relative(process.cwd(), REPORTS)}/`);
-if (!audits.every(passes)) process.exitCode = 1;
+if (audits.some((audit) => verdictOf(audit) === 'FAIL')) process.exitCode = 1;
