@@ -173,7 +173,8 @@ try {
 
 const passes = (audit: Audit) => audit.score >= SCORE_BUDGET && audit.metrics.CLS < CLS_BUDGET;
 /** Only desktop is budgeted; mobile's figures are there to watch. */
-const verdictOf = (audit: Audit) => (audit.preset === 'mobile' ? 'reported' : passes(audit) ? 'PASS' : 'FAIL');
+const verdictOf = (audit: Audit) =>
+  audit.preset === 'mobile' ? 'reported' : passes(audit) ? 'PASS' : 'FAIL';
 const loadAfter = loadavg();
 console.log(
   `\nLighthouse ${runs > 1 ? `(median of ${runs} runs by score) ` : ''}in ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}; ` +
