@@ -101,8 +101,10 @@ export async function completedWorkRoutes(app: FastifyInstance) {
     const form = await readImportForm(request);
     try {
       const { file, ...checked } = await checkImportForm(db, form);
-      const input = { ...checked, fileName: file.name };
-      await refuseImportedFile(db, 'completed-work', await fileSha256(file.tempPath));
+      // Hashed once here, so a repeat is refused at once; the job reuses the hash.
+      const sha256 = await fileSha256(file.tempPath);
+      await refuseImportedFile(db, 'completed-work', sha256);
+      const input = { ...checked, fileName: file.name, sha256 };
       const job = await jobs.enqueue('completed-work-import', authOf(request).userId, input, {
         path: file.tempPath,
         name: file.name,

@@ -111,13 +111,16 @@ export async function storeCompletedWorks(
   deps: { db: Db; storage: FileStorage },
   input: HashedInput,
   layer: ParsedLayer,
-  hooks: { onStored?: (works: number) => void; finish?: (tx: Transaction, id: number) => Promise<void> } = {},
-): Promise<number> {
+  hooks: {
+    onStored?: (works: number) => void;
+    finish?: (tx: Transaction, stored: queries.ImportRecord) => Promise<void>;
+  } = {},
+): Promise<queries.ImportRecord> {
   const key = `completed-works/${input.year}/${randomUUID()}.zip`;
   let placed = false;
   let replacedKey: string | null = null;
   try {
-    const id = await deps.db.transaction(async (tx) => {
+    const stored = await deps.db.transaction(async (tx) => {
       if (input.replacesId) {
         replacedKey = await removeImport(tx, input.replacesId, input.uploadedById, 'replace');
       }
@@ -141,6 +144,7 @@ export async function storeCompletedWorks(
       placed = true;
       await queries.insertWorks(tx, id, input.year, counted(layer.readWorks(), hooks.onStored));
       const stored = await queries.findImport(tx, id);
+      if (!stored) throw new Error('import row missing');
       await insertAuditEvents(tx, input.uploadedById, [
         {
           entity: 'completed-work',
@@ -150,11 +154,11 @@ export async function storeCompletedWorks(
           after: auditedImport(stored),
         },
       ]);
-      await hooks.finish?.(tx, id);
-      return id;
+      await hooks.finish?.(tx, stored);
+      return stored;
     });
     if (replacedKey) await deps.storage.remove(replacedKey).catch(() => undefined);
-    return id;
+    return stored;
   } catch (error) {
     if (placed) await deps.storage.remove(key).catch(() => undefined);
     throw error;
@@ -162,10 +166,8 @@ export async function storeCompletedWorks(
 }
 
 /** What an import's audit records keep of it: the list row's figures. */
-function auditedImport(
-  row: { fileName: string; year: number; typeWork: string; workCount: number | null } | null,
-) {
-  return row && { fileName: row.fileName, year: row.year, typeWork: row.typeWork, works: row.workCount };
+function auditedImport(row: { fileName: string; year: number; typeWork: string; workCount: number | null }) {
+  return { fileName: row.fileName, year: row.year, typeWork: row.typeWork, works: row.workCount };
 }
 
 /**
@@ -237,9 +239,7 @@ async function* counted<T>(items: AsyncIterable<T>, onCount?: (count: number) =>
 }
 
 /** The import's answer: its list row, what was stored, and the warnings. */
-async function importResultOf(db: Db, id: number, layer: ParsedLayer): Promise<TCompletedWorkImportResult> {
-  const row = await queries.findImport(db, id);
-  if (!row) throw new Error('import row missing');
+function importResultOf(row: queries.ImportRecord, layer: ParsedLayer): TCompletedWorkImportResult {
   return {
     completedWork: presentImport(row),
     works: layer.works,
@@ -266,22 +266,19 @@ export async function checkImportForm(db: Db, form: MultipartForm) {
  */
 export async function importCompletedWorkZip(
   deps: Deps,
-  input: StoreInput,
+  /** `sha256` when the caller hashed the zip already (the job's start refused a repeat with it). */
+  input: StoreInput & { sha256?: string },
   hooks: StoreHooks & { onLayerRead?: (works: number) => void } = {},
 ): Promise<TCompletedWorkImportResult> {
-  const sha256 = await fileSha256(input.zipPath);
+  const sha256 = input.sha256 ?? (await fileSha256(input.zipPath));
   await refuseImportedFile(deps.db, 'completed-work', sha256);
   return readCompletedWorkZip(input.zipPath, deps.storage.stagingDir, deps.area, async (layer) => {
     hooks.onLayerRead?.(layer.works);
-    let result: TCompletedWorkImportResult | null = null;
-    const id = await storeCompletedWorks(deps, { ...input, sha256 }, layer, {
+    const stored = await storeCompletedWorks(deps, { ...input, sha256 }, layer, {
       onStored: hooks.onStored,
-      async finish(tx, id) {
-        result = await importResultOf(tx, id, layer);
-        await hooks.finish?.(tx, result);
-      },
+      finish: async (tx, row) => hooks.finish?.(tx, importResultOf(row, layer)),
     });
-    return result ?? importResultOf(deps.db, id, layer);
+    return importResultOf(stored, layer);
   });
 }
 
@@ -318,6 +315,7 @@ export const completedWorkImportJob =
       typeWorkColorId: number;
       fileName: string;
       replacesId?: number;
+      sha256?: string;
     };
     progress({ step: JOB_STEPS.reading, done: 0, total: null });
     let total = 0;

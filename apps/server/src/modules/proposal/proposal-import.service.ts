@@ -31,6 +31,8 @@ export async function importProposalWorkbook(
     userId: number;
     /** The office's time zone (config TIME_ZONE), whose calendar day is "today" for the proposals' dates. */
     timeZone: string;
+    /** The file's SHA-256 when the caller hashed it already (the job's start refused a repeat with it). */
+    sha256?: string;
   },
   hooks: {
     progress?: (progress: TJobProgress) => void;
@@ -38,7 +40,7 @@ export async function importProposalWorkbook(
   } = {},
 ): Promise<ProposalImportOutcome> {
   hooks.progress?.({ step: JOB_STEPS.checking, done: 0, total: null });
-  const sha256 = await fileSha256(input.filePath);
+  const sha256 = input.sha256 ?? (await fileSha256(input.filePath));
   await refuseImportedFile(db, 'proposal', sha256);
   const parsed = await parseImportWorkbook(input.filePath, input.proposalType, await importLookups(db), {
     today: calendarDayIn(input.timeZone),
@@ -71,7 +73,7 @@ export const proposalImportJob =
   (timeZone: string): JobHandler =>
   async ({ job, db, inputPath, progress, completeIn }) => {
     if (!inputPath) throw new Error('proposal import job without its file');
-    const { proposalType } = job.input as { proposalType?: ImportType };
+    const { proposalType, sha256 } = job.input as { proposalType?: ImportType; sha256?: string };
     const outcome = await importProposalWorkbook(
       db,
       {
@@ -80,6 +82,7 @@ export const proposalImportJob =
         proposalType,
         userId: job.createdById,
         timeZone,
+        sha256,
       },
       { progress, finish: (tx, result) => completeIn(tx, result) },
     );

@@ -133,11 +133,18 @@ export async function proposalRoutes(app: FastifyInstance) {
       const file = form.files[0];
       if (!file) throw invalid({ file: [PROPOSAL_MESSAGES.importFileRequired] });
       const input = readImportType(form.fields);
-      await refuseImportedFile(db, 'proposal', await fileSha256(file.tempPath));
-      const job = await jobs.enqueue('proposal-import', auth.userId, input, {
-        path: file.tempPath,
-        name: file.name,
-      });
+      // Hashed once here, so a repeat is refused at once; the job reuses the hash.
+      const sha256 = await fileSha256(file.tempPath);
+      await refuseImportedFile(db, 'proposal', sha256);
+      const job = await jobs.enqueue(
+        'proposal-import',
+        auth.userId,
+        { ...input, sha256 },
+        {
+          path: file.tempPath,
+          name: file.name,
+        },
+      );
       return reply.status(202).send(envelope(presentJob(job), { code: 202, message: 'Import diproses' }));
     } finally {
       await form.discard();
