@@ -6,6 +6,7 @@ import {
   LOGIN_MAX_FAILURES,
   LOGIN_SLOWDOWN_MS,
 } from '@eusulan/shared';
+import ipaddr from 'ipaddr.js';
 import type { KeyFailures, RecentFailures } from './auth.queries.ts';
 
 /**
@@ -34,21 +35,6 @@ export function loginWait(recent: RecentFailures, isKnownAddress: boolean): numb
   return Math.max(0, readyAt - recent.now.getTime());
 }
 
-/** The eight 16-bit groups of an IPv6 address (`::` expanded, an IPv4 tail as two groups, a zone dropped). */
-function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().split('%')[0] ?? '';
-  const ipv4Tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (ipv4Tail) {
-    const [a, b, c, d] = ipv4Tail.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, ipv4Tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array(8 - headGroups.length - tailGroups.length).fill('0');
-  return [...headGroups, ...zeros, ...tailGroups].map((group) => Number.parseInt(group, 16));
-}
-
 /**
  * The address the limits count by, and that a session remembers: an IPv4 address as it is (also when a
  * dual-stack socket reports it as ::ffff:a.b.c.d), an IPv6 address by its /64 network. One host commonly
@@ -57,14 +43,12 @@ function ipv6Groups(address: string): number[] {
  * address new every day.
  */
 export function limitAddressOf(ipAddress: string): string {
-  if (!isIPv6(ipAddress)) return ipAddress;
-  const groups = ipv6Groups(ipAddress);
-  const isIpv4Mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
-  if (isIpv4Mapped) {
-    const [high = 0, low = 0] = groups.slice(6);
-    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
-  }
-  return `${groups
+  // A zone (fe80::1%eth0) names the host's interface, not the address.
+  const address = ipAddress.split('%')[0] ?? '';
+  if (!isIPv6(address)) return ipAddress;
+  const parsed = ipaddr.IPv6.parse(address);
+  if (parsed.isIPv4MappedAddress()) return parsed.toIPv4Address().toString();
+  return `${parsed.parts
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(':')}::/64`;
