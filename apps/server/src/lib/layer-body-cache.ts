@@ -151,19 +151,10 @@ export const weakEtag = (...parts: unknown[]) =>
 
 /**
  * Answers 304 when the browser's copy is current; otherwise sets the validators. The data is the user's
- * (private) and must be revalidated each time (no-cache), which costs one cheap version query. An answer
- * that holds personal data (`personal`) is never stored by the browser (no-store): it revalidates nothing,
- * and the server still answers it from its cache.
+ * (private) and must be revalidated each time (no-cache), which costs one cheap version query.
  */
-export function notModified(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  etag: string,
-  options: { personal?: boolean } = {},
-): boolean {
-  reply
-    .header('ETag', etag)
-    .header('Cache-Control', options.personal ? 'private, no-store' : 'private, no-cache');
+export function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
   const sent = request.headers['if-none-match'];
   if (!sent) return false;
   return sent.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');

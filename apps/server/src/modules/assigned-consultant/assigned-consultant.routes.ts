@@ -6,13 +6,10 @@ import { idParam } from '../../lib/params.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { presentProposalRow } from '../proposal/proposal.presenter.ts';
+import { listConsultantProposals } from '../proposal/proposal-list.queries.ts';
 import { presentAssignedConsultant } from './assigned-consultant.presenter.ts';
 import { TASK_SORTABLE } from './assigned-consultant.queries.ts';
-import {
-  assignedConsultantsPage,
-  consultantTasks,
-  requireConsultant,
-} from './assigned-consultant.service.ts';
+import { assignedConsultantsPage, requireConsultant } from './assigned-consultant.service.ts';
 
 const adminOnly = requireAuth({ roles: ['admin'] });
 
@@ -30,7 +27,7 @@ export async function assignedConsultantRoutes(app: FastifyInstance) {
     const id = idParam(request.params);
     await requireConsultant(db, id);
     const list = readListQuery(request.query, TASK_SORTABLE, TASK_SORTABLE.id);
-    const { rows, total } = await consultantTasks(db, id, list);
+    const { rows, total } = await listConsultantProposals(db, id, list);
     // Spec §7 reads this list as data (rows) and meta.total.
     return envelope(rows.map(presentProposalRow), { meta: { total, page: list.page, limit: list.limit } });
   });

@@ -1,8 +1,6 @@
 import type { TAssignedConsultantQuery } from '@eusulan/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
-import type { ListRequest } from '../../lib/pagination.ts';
-import { listConsultantProposals } from '../proposal/proposal-list.queries.ts';
 import * as queries from './assigned-consultant.queries.ts';
 
 /** One page of active consultants with their task counts, and the total. */
@@ -22,9 +20,4 @@ export function assignedConsultantsPage(db: Db, input: TAssignedConsultantQuery)
 /** The consultant a task list is asked for; an unknown one is a 404 (before its query is read). */
 export async function requireConsultant(db: Db, consultantId: number) {
   if (!(await queries.consultantExists(db, consultantId))) throw notFound();
-}
-
-/** One page of a consultant's survey tasks, and the total. */
-export function consultantTasks(db: Db, consultantId: number, list: ListRequest) {
-  return listConsultantProposals(db, consultantId, list);
 }
