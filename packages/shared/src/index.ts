@@ -12,7 +12,6 @@ export * from './permissions.ts';
 export * from './rich-text.ts';
 export * from './schemas/audit.ts';
 export {
-  passwordRule,
   requiredText,
   type TChangePassword,
   type TLogin,

@@ -7,13 +7,7 @@ import { useCurrentRoute } from './current-route.ts';
 import { NOT_FOUND_PATH } from './guard.ts';
 import { GuestOnly, mayOpen, RequireAuth, requireAuthLoader } from './guards.tsx';
 import { APP_NAME, type AppRoute, pageTitle, ROUTES, type RouteHandle, type RouteLayout } from './routes.ts';
-import { SCREENS, type ScreenModule } from './screens.tsx';
-
-/** What a route's `lazy` resolves to here: its component and, for some screens, a loader. */
-interface LazyParts {
-  Component: ComponentType;
-  loader?: () => Promise<unknown>;
-}
+import { named, SCREENS, type ScreenModule } from './screens.tsx';
 
 /** The screen of a route whose code is imported by its loader (see importedByLoader). */
 function ImportedAgain() {
@@ -24,8 +18,8 @@ function ImportedAgain() {
 /**
  * Parts that import the route's code in its loader, on each visit (that `mayImport`) until it succeeds.
  */
-function importedByLoader(load: () => Promise<LazyParts>, mayImport = () => true): LazyParts {
-  let loaded: LazyParts | undefined;
+function importedByLoader(load: () => Promise<ScreenModule>, mayImport = () => true): ScreenModule {
+  let loaded: ScreenModule | undefined;
   return {
     loader: async () => {
       if (!mayImport()) return null;
@@ -43,7 +37,7 @@ function importedByLoader(load: () => Promise<LazyParts>, mayImport = () => true
  * import resolves to a loader that imports again on this visit and every later one until it succeeds; while
  * it fails, the route error page shows the cause.
  */
-export function lazyRoute(load: () => Promise<LazyParts>): () => Promise<LazyParts> {
+export function lazyRoute(load: () => Promise<ScreenModule>): () => Promise<ScreenModule> {
   return async () => {
     try {
       return await load();
@@ -58,23 +52,18 @@ export function lazyRoute(load: () => Promise<LazyParts>): () => Promise<LazyPar
  * with the guard's loader, so a guest opening a signed-in address would download the frame, the shell and the
  * screen only to be sent to /login; without a token the code waits for a signed-in visit instead.
  */
-export function signedInRoute(load: () => Promise<LazyParts>): () => Promise<LazyParts> {
+export function signedInRoute(load: () => Promise<ScreenModule>): () => Promise<ScreenModule> {
   const imported = lazyRoute(load);
   // A guest's visit is sent to /login by the guard before anything renders.
   const isSignedIn = () => getToken() !== null;
   return async () => (isSignedIn() ? imported() : importedByLoader(load, isSignedIn));
 }
 
-/** A layout's module as a route's lazy parts. */
-const layout =
-  <TModule, TKey extends keyof TModule>(load: () => Promise<TModule>, key: TKey) =>
-  async (): Promise<LazyParts> => ({ Component: (await load())[key] as ComponentType });
-
 // The frame and the shells load only after sign-in, so the login page carries neither their locale and dialogs
 // nor their menus and dropdowns.
-const SignedInFrame = layout(() => import('./signed-in-frame.tsx'), 'SignedInFrame');
-const AppShell = layout(() => import('./layouts/AppShell.tsx'), 'AppShell');
-const BareLayout = layout(() => import('./layouts/BareLayout.tsx'), 'BareLayout');
+const SignedInFrame = named(() => import('./signed-in-frame.tsx'), 'SignedInFrame');
+const AppShell = named(() => import('./layouts/AppShell.tsx'), 'AppShell');
+const BareLayout = named(() => import('./layouts/BareLayout.tsx'), 'BareLayout');
 
 /** Sets '<title> | e-Usulan Jalan' for every route (spec §2). */
 function RootFrame() {
@@ -98,7 +87,7 @@ const guardedLoader = (route: AppRoute, loader: () => Promise<unknown>) => async
 function toRouteObject(route: AppRoute): RouteObject {
   const load = SCREENS[route.name as keyof typeof SCREENS];
   const handle: RouteHandle = { route };
-  const parts = async (): Promise<LazyParts> => {
+  const parts = async (): Promise<ScreenModule> => {
     const { Component, loader }: ScreenModule = await load();
     return { Component, ...(loader ? { loader: guardedLoader(route, loader) } : {}) };
   };

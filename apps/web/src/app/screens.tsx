@@ -11,10 +11,10 @@ export interface ScreenModule {
   loader?: () => Promise<unknown>;
 }
 
-export type LoadScreen = () => Promise<ScreenModule>;
+type LoadScreen = () => Promise<ScreenModule>;
 
-/** Lazy by name, so each screen (and its maps or editors) loads only when it is opened. */
-const named =
+/** Lazy by name, so each screen or layout (and its maps or editors) loads only when it is opened. */
+export const named =
   <TModule, TKey extends keyof TModule>(load: () => Promise<TModule>, key: TKey): LoadScreen =>
   async () => ({ Component: (await load())[key] as ComponentType });
 

@@ -1,16 +1,20 @@
 import { Result } from 'antd';
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { ContentLoader } from '../../components/FullPageLoader.tsx';
 import { useChangePasswordControls } from '../../features/auth/components/ChangePasswordProvider.tsx';
 
 /**
  * The screen area of a signed-in layout. While a password change is required the server refuses every
- * other call, so no screen mounts (and none floods the user with 403 dialogs) until it is done.
+ * other call, so no screen mounts (and none floods the user with 403 dialogs) until it is done. While the
+ * router loads another screen's code and first data, its loader stands in for the screen being left.
  */
 export function ShellOutlet() {
   const { isChangeRequired } = useChangePasswordControls();
   const location = useLocation();
+  const navigation = useNavigation();
+  const isOpeningAnotherScreen =
+    navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
   if (isChangeRequired) {
     return (
       <Result
@@ -20,6 +24,7 @@ export function ShellOutlet() {
       />
     );
   }
+  if (isOpeningAnotherScreen) return <ContentLoader />;
   return (
     <Suspense fallback={<ContentLoader />}>
       {/* Spec §2: a screen is re-created when its full path (path and query) changes. */}

@@ -119,7 +119,7 @@ export const hasNominal = (detail: Pick<TCompletedWorkDetail, 'nilaiLokasi' | 'n
 export const ZIP_ONLY = 'Hanya satu file .zip atau .kmz yang dapat diimport.';
 
 /**
- * Why a chosen file is refused before anything is sent (spec §5, §9): not a .zip, or over 50 MB; null when
+ * Why a chosen file is refused before anything is sent (spec §5, §9): not a .zip or .kmz, or over 50 MB; null when
  * it may be sent. The server still judges the content (a renamed text file is refused there).
  */
 export function zipFileProblem(file: { name: string; size: number }): string | null {

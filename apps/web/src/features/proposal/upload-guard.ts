@@ -25,7 +25,7 @@ export const IMPORT_FILE_RULE: UploadRule = {
   maxFiles: 1,
 };
 
-/** The completed-work import (spec §5, §9): one .zip of at most 50 MB. */
+/** The completed-work import (spec §5, §9): one .zip or .kmz of at most 50 MB. */
 export const ZIP_IMPORT_RULE: UploadRule = {
   // A .kmz is Google Earth's zip of a KML.
   extensions: ['zip', 'kmz'],
