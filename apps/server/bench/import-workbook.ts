@@ -1,8 +1,9 @@
 // The import measurement's file: the template GET /api-web/proposal/export-template returns, filled with N
 // valid rows the way an admin fills it (choices taken from the template's own Jalan, Kelurahan and
 // Konsultan lists, each row's consultant one that serves its kelurahan; dates typed as DD-MM-YYYY).
-import { PROPOSAL_IMPORT_SHEET } from '@eusulan/shared';
+import { PROPOSAL_IMPORT_SHEET, type TConsultantType } from '@eusulan/shared';
 import ExcelJS from 'exceljs';
+import { consultantServesVillage } from '../src/modules/proposal/proposal.policy.ts';
 import { DAMAGE, FIRST_NAMES, LANDMARKS, LAST_NAMES, PHONE_PREFIXES } from './bench-data.ts';
 
 /** A small deterministic generator, so every run imports the same rows. */
@@ -30,8 +31,8 @@ function listValues(workbook: ExcelJS.Workbook, sheetName: string): string[] {
 export type ServingConsultants = (villageLabel: string) => readonly string[];
 
 /**
- * The consultants serving each kelurahan, as the template labels them: an external consultant serves every
- * kelurahan, a Rayon those of its district (proposal.policy.ts).
+ * The consultants serving each kelurahan, as the template labels them, by the registration's own rule
+ * (consultantServesVillage).
  */
 export async function servingConsultantsOf(pool: {
   query<R>(text: string): Promise<{ rows: R[] }>;
@@ -43,20 +44,16 @@ export async function servingConsultantsOf(pool: {
   const { rows: consultants } = await pool.query<{
     label: string;
     districtId: number | null;
-    external: boolean;
+    consultantType: TConsultantType;
   }>(
-    `select code || ' - ' || name as label, district_id as "districtId", consultant_type = 'external' as external
+    `select code || ' - ' || name as label, district_id as "districtId", consultant_type as "consultantType"
      from consultants where is_active`,
   );
   const districtOf = new Map(villages.map((village) => [village.label, village.districtId]));
-  const external = consultants.filter((consultant) => consultant.external).map((c) => c.label);
-  return (villageLabel) => {
-    const districtId = districtOf.get(villageLabel);
-    const rayons = consultants.filter(
-      (c) => !c.external && c.districtId !== null && c.districtId === districtId,
-    );
-    return [...rayons.map((c) => c.label), ...external];
-  };
+  return (villageLabel) =>
+    consultants
+      .filter((consultant) => consultantServesVillage(consultant, districtOf.get(villageLabel) ?? null))
+      .map((consultant) => consultant.label);
 }
 
 /**
