@@ -13,9 +13,8 @@ import { launch } from 'chrome-launcher';
 import lighthouse, { type Config, desktopConfig, type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { signIn } from './lib/flows.ts';
-import { ARTIFACTS, startServer } from './lib/harness.ts';
+import { ARTIFACTS, E2E_ADMIN_PASSWORD, startServer } from './lib/harness.ts';
 
-const ADMIN_PASSWORD = 'Admin12345';
 const SCORE_BUDGET = 90;
 const CLS_BUDGET = 0.1;
 const REPORTS = path.join(ARTIFACTS, 'lighthouse');
@@ -72,7 +71,7 @@ const format = (label: string, value: number) =>
   label === 'CLS' ? value.toFixed(3) : `${(value / 1000).toFixed(2)} s`;
 
 const loadBefore = loadavg();
-const server = await startServer({ ADMIN_PASSWORD });
+const server = await startServer();
 const profile = mkdtempSync(path.join(tmpdir(), 'eusulan-lighthouse-'));
 const chrome = await launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -115,7 +114,7 @@ async function prepareBrowser(token: string | null) {
 
 const audits: Audit[] = [];
 try {
-  const token = await signIn(server.url, 'admin', ADMIN_PASSWORD);
+  const token = await signIn(server.url, 'admin', E2E_ADMIN_PASSWORD);
   mkdirSync(REPORTS, { recursive: true });
   for (const preset of presets) {
     for (const page of PAGES.filter((item) => pageNames.has(item.name))) {

@@ -56,10 +56,16 @@ interface EndedTest {
   passed?: boolean;
 }
 
-afterEach(async (context) => {
-  const t = context as EndedTest;
+/**
+ * Registered only inside a test run (node --test sets NODE_TEST_CONTEXT in each file's process): the benches
+ * share the harness, and a hook outside a run would make node:test print an empty report after them.
+ */
+if (process.env.NODE_TEST_CONTEXT) afterEach(reportFailure);
+
+async function reportFailure(ended: unknown) {
+  const t = ended as EndedTest;
   if (t.passed !== false || watched.size === 0) return;
   const lines = [`what the browser showed when "${t.name}" failed:`];
   for (const context of watched) lines.push(...(await describeContext(context)));
   console.error(lines.join('\n'));
-});
+}

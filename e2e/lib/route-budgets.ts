@@ -150,7 +150,7 @@ export async function planVisits(baseUrl: string, tokens: Record<TRole, string>)
 }
 
 /** The build's chunks (bundle-report/chunks.json, written by npm run build) by file name. */
-export function readBundleReport(): Map<string, ChunkReport> {
+function readBundleReport(): Map<string, ChunkReport> {
   const file = path.join(ROOT, 'apps/web/bundle-report/chunks.json');
   const chunks = JSON.parse(readFileSync(file, 'utf8')) as ChunkReport[];
   return new Map(chunks.map((chunk) => [chunk.file, chunk]));
@@ -166,12 +166,6 @@ function routeAt(pathname: string): AppRoute | undefined {
   );
 }
 
-/**
- * Opens one route in a fresh browser context (nothing cached) and lists every script it loads until the page
- * has settled: no request for 500 ms, no loader or lazy placeholder on screen and every custom element defined.
- * Network idle alone is not enough on a busy machine: running a large chunk can take longer than 500 ms
- * before the next lazy import asks for more.
- */
 /** The buttons that open a route's forms, pressed once each in the measure. */
 const USE_BUTTONS = ['add-button', 'import-button'];
 
@@ -200,6 +194,13 @@ async function scrollThrough(page: Page) {
   }
 }
 
+/**
+ * Opens one route in a fresh browser context (nothing cached) and lists every script it loads until the page
+ * has settled, then while it is used (its forms opened, the page scrolled through) until it settles again.
+ * Settled: no request for 500 ms, no loader or lazy placeholder on screen and every custom element defined.
+ * Network idle alone is not enough on a busy machine: running a large chunk can take longer than 500 ms
+ * before the next lazy import asks for more.
+ */
 export async function measureVisit(
   browser: Browser,
   baseUrl: string,

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, type RunningServer, startServer } from '../lib/harness.ts';
+import { E2E_ADMIN_PASSWORD, launchBrowser, type RunningServer, startServer } from '../lib/harness.ts';
 import {
   isKnownOver,
   KNOWN_OVER_BUDGET,
@@ -16,17 +16,15 @@ import {
   signInEveryRole,
 } from '../lib/route-budgets.ts';
 
-const ADMIN_PASSWORD = 'Admin12345';
-
 let server: RunningServer;
 let browser: Browser;
 let rows: RouteMeasure[];
 
 before(async () => {
   // The default bot check (altcha), so the login page carries its widget as it does in production.
-  server = await startServer({ ADMIN_PASSWORD });
+  server = await startServer();
   browser = await launchBrowser();
-  const tokens = await signInEveryRole(server.url, ADMIN_PASSWORD);
+  const tokens = await signInEveryRole(server.url, E2E_ADMIN_PASSWORD);
   rows = await measureRoutes(browser, server.url, await planVisits(server.url, tokens), tokens);
   console.log(routeBudgetTable(rows));
 });

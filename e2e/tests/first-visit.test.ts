@@ -1,9 +1,9 @@
-// A signed-in first visit (a stored token, an empty cache). The router loads the profile,
-// the code of the address (route lazy) and the screen's first data (route loaders, ensureQueryData) while
-// index.html's splash shows; main.tsx renders once the router's first navigation is done, so React replaces the
-// splash with the whole screen, rows and filter lists included: not a loader first, then the screen and then
-// its rows. The lazily loaded chunks'
-// imports are fetched by the browser as it reads them, without a modulepreload link each. Needs `npm run build`.
+// A signed-in first visit (a stored token, an empty cache): the router loads the profile, the address's code
+// (route lazy) and the screen's first data (route loaders, ensureQueryData) while index.html's splash shows;
+// main.tsx renders once the router's first navigation is done, so React replaces the splash with the whole
+// screen, rows and filter lists included, not a loader, then the screen, then its rows. Lazily loaded chunks'
+// imports are fetched as the browser reads them, without a modulepreload link each. And a guest opening a
+// signed-in address fetches only the login page's code. Needs `npm run build`.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

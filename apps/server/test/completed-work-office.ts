@@ -2,7 +2,7 @@ import type { TCompletedWorkImportResult } from '@eusulan/shared';
 import { expect } from 'vitest';
 import { buildWorkType } from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { multipart } from './multipart.ts';
+import { sendForm } from './multipart.ts';
 
 /** A test app with a signed-in admin and one work type (Pengaspalan), as the completed-work imports need. */
 export interface CompletedWorkOffice {
@@ -29,16 +29,13 @@ export async function sendImport(
   content: Buffer,
   options: { url?: string; fileName?: string; fields?: Record<string, string | number> } = {},
 ) {
-  const body = await multipart(
+  return sendForm(
+    office.t.app,
+    options.url ?? '/api-web/completed-work',
+    office.admin,
     { year: 2025, type_work_id: office.typeId, ...options.fields },
     { file: [{ name: options.fileName ?? 'jalan.zip', content, type: 'application/zip' }] },
   );
-  return office.t.app.inject({
-    method: 'POST',
-    url: options.url ?? '/api-web/completed-work',
-    headers: { ...office.admin, ...body.headers },
-    payload: body.payload,
-  });
 }
 
 /** A stored import's answer (201 asserted). */
