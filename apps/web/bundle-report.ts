@@ -15,7 +15,7 @@ export const BUNDLE_REPORT_DIR = fileURLToPath(new URL('./bundle-report/', impor
  * and the survey export form with its streamed download.
  */
 export const HEAVY_FEATURES = {
-  maps: /[\\/]node_modules[\\/](leaflet|react-leaflet|@react-leaflet|@geoman-io)[\\/]/,
+  maps: /[\\/]node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/,
   'rich-text': /[\\/]node_modules[\\/](@tiptap|prosemirror-[a-z-]+)[\\/]/,
   xlsx: /[\\/]src[\\/](features[\\/]survey-export[\\/]|pages[\\/]proposal[\\/]components[\\/]ImportProposalDialog)/,
   print: /[\\/]src[\\/](features[\\/]survey-print|pages[\\/]print)[\\/]/,

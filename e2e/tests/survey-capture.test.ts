@@ -143,21 +143,31 @@ async function pickYear(testId: string, listPath: string, queryName: string) {
 
 const mapEditor = () => page.getByTestId('survey-map-editor');
 
+/** The map's box, with the whole map scrolled into the window first (a tap outside the window is lost). */
+async function mapBox() {
+  const map = mapEditor().locator('.leaflet-container');
+  await map.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  return (await map.boundingBox())!;
+}
+/** A point of the map given as fractions of its box. */
+const onMap = (box: { x: number; y: number; width: number; height: number }, [x, y]: [number, number]) =>
+  [box.x + box.width * x, box.y + box.height * y] as const;
+
+/** Taps the map while drawing and waits until the toolbar counts the point. */
+async function tapPoint(point: [number, number], count: number) {
+  await page.mouse.click(...onMap(await mapBox(), point));
+  await page.getByTestId('drawing-status').getByText(`${count} titik`).waitFor();
+}
+
 /**
- * Draws a line with geoman on the map (tiles are blocked, the blank map still takes clicks): the line tool,
- * a click per point (fractions of the map box), and a click on the last point to finish.
+ * Draws a line as a consultant does (tiles are blocked, the blank map still takes taps): Gambar Garis, a tap
+ * per point (fractions of the map box), Selesai.
  */
 async function drawLine(points: [number, number][]) {
   const before = Number(await mapEditor().getAttribute('data-lines'));
-  await mapEditor().locator('.leaflet-pm-icon-polyline').click();
-  const box = (await mapEditor().locator('.leaflet-container').boundingBox())!;
-  const at = ([x, y]: [number, number]) => [box.x + box.width * x, box.y + box.height * y] as const;
-  for (const point of points) {
-    await page.mouse.click(...at(point));
-    // Apart from each other, so Leaflet never reads two clicks as a double click (zoom).
-    await page.waitForTimeout(400);
-  }
-  await page.mouse.click(...at(points.at(-1)!));
+  await page.getByTestId('draw-line').click();
+  for (const [index, point] of points.entries()) await tapPoint(point, index + 1);
+  await page.getByTestId('finish-line').click();
   await page.waitForFunction(
     (count) =>
       document.querySelector('[data-testid="survey-map-editor"]')?.getAttribute('data-lines') ===
@@ -165,6 +175,17 @@ async function drawLine(points: [number, number][]) {
     before + 1,
   );
 }
+
+/** Drags the map from one point to another (fractions of its box), as a finger or mouse would. */
+async function dragOnMap(from: [number, number], to: [number, number]) {
+  const box = await mapBox();
+  await page.mouse.move(...onMap(box, from));
+  await page.mouse.down();
+  await page.mouse.move(...onMap(box, to), { steps: 8 });
+  await page.mouse.up();
+}
+
+const pointHandles = () => mapEditor().locator('.survey-vertex:not(.survey-vertex--mid)');
 
 async function fillNumber(testId: string, value: string) {
   const input = page.getByTestId(testId);
@@ -228,7 +249,7 @@ describe('survey capture: konsultan1 verifies, surveys on the map and sends; the
     ]) {
       await facts.getByText(text, { exact: false }).first().waitFor();
     }
-    await mapEditor().locator('.leaflet-pm-icon-polyline').waitFor();
+    await page.getByTestId('draw-line').waitFor();
   });
 
   it('refuses Kirim on an empty survey with the reasons in Indonesian', async () => {
@@ -277,14 +298,11 @@ describe('survey capture: konsultan1 verifies, surveys on the map and sends; the
     assert.match(drawnLength ?? '', /^[\d.,]+ m$/);
     assert.equal(await page.getByTestId('road-0-lines').locator('li').count(), 1);
 
-    // Edit mode: dragging the line's end further right makes it longer, in the panel and on the map.
-    await mapEditor().locator('.leaflet-pm-icon-edit').click();
-    const box = (await mapEditor().locator('.leaflet-container').boundingBox())!;
-    await page.mouse.move(box.x + box.width * 0.65, box.y + box.height * 0.75);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.78, { steps: 8 });
-    await page.mouse.up();
-    await mapEditor().locator('.leaflet-pm-icon-edit').click();
+    // A tap on the line shows its points; dragging the end further right makes it longer, in the panel and
+    // on the map.
+    await page.mouse.click(...onMap(await mapBox(), [0.5, 0.725]));
+    await pointHandles().nth(1).waitFor();
+    await dragOnMap([0.65, 0.75], [0.75, 0.78]);
     await page.waitForFunction(
       (before) => document.querySelector('[data-testid="road-1-length"]')?.textContent !== before,
       drawnLength,
@@ -292,24 +310,44 @@ describe('survey capture: konsultan1 verifies, surveys on the map and sends; the
     const editedLength = (await page.getByTestId('road-1-length').textContent())!;
     const metres = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
     assert.ok(metres(editedLength) > metres(drawnLength!), `${editedLength} > ${drawnLength}`);
+    // Pulling the middle of the segment out adds a point between the two.
+    await dragOnMap([0.55, 0.74], [0.55, 0.85]);
+    await pointHandles().nth(2).waitFor();
+    const bentLength = (await page.getByTestId('road-1-length').textContent())!;
+    assert.ok(metres(bentLength) > metres(editedLength), `${bentLength} > ${editedLength}`);
+    await page.getByTestId('done-editing').click();
+    assert.equal(await pointHandles().count(), 0);
     await mapEditor()
-      .locator('.survey-line-tooltip', { hasText: `Ruas 2: ${editedLength}` })
+      .locator('.survey-line-tooltip', { hasText: `Ruas 2: ${bentLength}` })
       .waitFor();
     assert.equal(await mapEditor().getAttribute('data-lines'), '2');
 
-    // Removal mode: a line drawn by mistake goes with one click on it.
+    // A point tapped by mistake is undone; a line given up on leaves nothing; one added at the crosshair
+    // (the map's centre, for the keyboard) counts like a tapped one.
+    await page.getByTestId('draw-line').click();
+    await tapPoint([0.2, 0.2], 1);
+    await tapPoint([0.3, 0.2], 2);
+    await page.getByTestId('undo-point').click();
+    await page.getByTestId('drawing-status').getByText('1 titik').waitFor();
+    assert.equal(await page.getByTestId('finish-line').isDisabled(), true);
+    await page.getByTestId('add-centre-point').click();
+    await page.getByTestId('drawing-status').getByText('2 titik').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('draw-line').waitFor();
+    assert.equal(await mapEditor().getAttribute('data-lines'), '2');
+
+    // A line drawn by mistake goes: a tap on it, then Hapus Garis.
     await drawLine([
       [0.2, 0.5],
       [0.4, 0.5],
     ]);
     assert.equal(await page.getByTestId('road-1-lines').locator('li').count(), 2);
-    await mapEditor().locator('.leaflet-pm-icon-delete').click();
-    await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.5);
-    await mapEditor().locator('.leaflet-pm-icon-delete').click();
+    await page.mouse.click(...onMap(await mapBox(), [0.3, 0.5]));
+    await page.getByTestId('delete-line').click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="survey-map-editor"]')?.getAttribute('data-lines') === '2',
     );
-    assert.equal(await page.getByTestId('road-1-length').textContent(), editedLength);
+    assert.equal(await page.getByTestId('road-1-length').textContent(), bentLength);
     await choose('road-1-item-0-asb', 'saluran', saluran.name);
     await fillNumber('road-1-item-0-long', '80,5');
     await fillNumber('road-1-item-0-wide', '1,25');
@@ -373,7 +411,7 @@ describe('survey capture: konsultan1 verifies, surveys on the map and sends; the
     await page.getByTestId('field-canalCondition').fill('Sedimentasi tinggi, aliran tersumbat');
     await page.reload();
     await page.getByTestId('survey-form').waitFor();
-    await mapEditor().locator('.leaflet-pm-icon-polyline').waitFor();
+    await page.getByTestId('draw-line').waitFor();
     assert.equal(
       await page.getByTestId('field-canalCondition').inputValue(),
       'Sedimentasi tinggi, aliran tersumbat',

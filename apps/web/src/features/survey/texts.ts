@@ -2,7 +2,21 @@
 export const SURVEY_FORM_TEXTS = {
   title: 'Form Survey',
   mapHint:
-    'Klik ikon garis di kiri atas peta, klik titik-titik sepanjang jalan, lalu klik titik terakhir sekali lagi untuk selesai. Ikon pensil mengubah garis, ikon tempat sampah menghapusnya.',
+    'Tekan Gambar Garis, lalu ketuk peta di titik-titik sepanjang jalan (atau geser peta dan tekan Titik di Tengah) dan tekan Selesai. Ketuk garis untuk menggeser titiknya atau menghapusnya.',
+  drawLine: 'Gambar Garis',
+  addCentrePoint: 'Titik di Tengah',
+  undoPoint: 'Urungkan',
+  finishLine: 'Selesai',
+  cancelLine: 'Batal',
+  deleteLine: 'Hapus Garis',
+  doneEditing: 'Selesai Mengubah',
+  idleStatus: 'Ketuk garis di peta untuk mengubahnya.',
+  drawingStatus: (road: string, points: number, length: string) =>
+    points === 0
+      ? `${road}: ketuk peta untuk menambah titik pertama.`
+      : `${road}: ${points} titik, ${length}. Ketuk peta untuk menambah titik.`,
+  editingStatus:
+    'Geser titik bulat untuk memindahkannya; geser titik kecil di tengah ruas untuk menambah titik.',
   restored: 'Isian yang belum tersimpan di server dipulihkan dari perangkat ini.',
   draftSaved: 'Draft survey tersimpan',
   confirmTitle: 'Kirim Survey?',

@@ -3,17 +3,11 @@ import { lazy, Suspense } from 'react';
 import { useAppInfo } from '../../app-info/api.ts';
 import type { SurveyMapEditorProps } from './SurveyMapEditor.tsx';
 
-/**
- * geoman is a classic script that extends the global `L`, which Leaflet's build sets when it loads; the
- * editor's module loads Leaflet, so geoman comes strictly after it.
- */
-const SurveyMapEditor = lazy(async () => {
-  const editor = await import('./SurveyMapEditor.tsx');
-  await import('@geoman-io/leaflet-geoman-free');
-  return { default: editor.SurveyMapEditor };
-});
+const SurveyMapEditor = lazy(async () => ({
+  default: (await import('./SurveyMapEditor.tsx')).SurveyMapEditor,
+}));
 
-/** The drawing map, loaded on first use with Leaflet and geoman; tiles from app-info (MAP_TILE_URL). */
+/** The drawing map, loaded on first use with Leaflet; tiles from app-info (MAP_TILE_URL). */
 export function LazySurveyMapEditor(props: Omit<SurveyMapEditorProps, 'tileUrl' | 'tileAttribution'>) {
   const appInfo = useAppInfo();
   const placeholder = <div className="survey-map-editor survey-map-editor--loading" aria-busy="true" />;

@@ -1,17 +1,29 @@
 import 'leaflet/dist/leaflet.css';
-import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import { MAP } from '@eusulan/shared';
 import {
-  type LatLng,
-  type Layer,
+  canvas,
+  DomEvent,
+  divIcon,
+  type LeafletEvent,
+  type Map as LeafletMap,
+  type Marker as LeafletMarker,
+  type LeafletMouseEvent,
   latLngBounds,
-  type Polyline,
-  type PolylineOptions,
-  polyline,
+  type PathOptions,
 } from 'leaflet';
-import { useEffect, useRef } from 'react';
-import { MapContainer, TileLayer, useMap } from 'react-leaflet';
+import { type KeyboardEvent, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  CircleMarker,
+  MapContainer,
+  Marker,
+  Polyline,
+  TileLayer,
+  Tooltip,
+  useMapEvents,
+} from 'react-leaflet';
 import { formatMetres, type LatLonPoint, lineLengthMetres, lineProblem, type RoadLine } from '../geometry.ts';
+import { drawingReducer, IDLE, insertVertex, moveVertex, segmentMidpoints } from '../line-drawing.ts';
+import { DrawingToolbar } from './DrawingToolbar.tsx';
 
 export interface EditableRoad {
   key: string;
@@ -30,204 +42,268 @@ export interface SurveyMapEditorProps {
   tileAttribution: string;
 }
 
-const ACTIVE_STYLE: PolylineOptions = { color: MAP.lineColor, weight: MAP.lineWeight, opacity: 0.95 };
+const ACTIVE_STYLE: PathOptions = { color: MAP.lineColor, weight: MAP.lineWeight, opacity: 0.95 };
 /** The other roads' lines stay visible but step back, so it is clear where a new line goes. */
-const OTHER_STYLE: PolylineOptions = { color: '#ff9800', weight: 4, opacity: 0.85, dashArray: '8 6' };
+const OTHER_STYLE: PathOptions = { color: '#ff9800', weight: 4, opacity: 0.85, dashArray: '8 6' };
+const SELECTED_STYLE: PathOptions = { color: '#1677ff', weight: MAP.lineWeight + 2, opacity: 1 };
+const DRAFT_STYLE: PathOptions = { ...ACTIVE_STYLE, dashArray: '6 6' };
+const DRAFT_POINT_STYLE: PathOptions = { color: MAP.lineColor, weight: 2, fillColor: '#fff', fillOpacity: 1 };
 
-const toLine = (latLngs: LatLng[] | LatLng[][] | LatLng[][][]): RoadLine =>
-  (latLngs as LatLng[][]).flat(2).map((point): LatLonPoint => [point.lat, point.lng]);
+/** Lines are drawn on a canvas that takes a tap within 12 px of a line as a tap on it (a thumb is wide). */
+const LINE_RENDERER = canvas({ tolerance: 12 });
+/** Handles larger than they look, for the same reason. */
+const VERTEX_ICON = divIcon({ className: 'survey-vertex', iconSize: [28, 28] });
+const MIDPOINT_ICON = divIcon({ className: 'survey-vertex survey-vertex--mid', iconSize: [28, 28] });
 
-const sameLine = (a: RoadLine, b: RoadLine) =>
-  a.length === b.length &&
-  a.every((point, index) => point[0] === b[index]?.[0] && point[1] === b[index]?.[1]);
+const pointOf = (event: { latlng: { lat: number; lng: number } }): LatLonPoint => [
+  event.latlng.lat,
+  event.latlng.lng,
+];
+/** Where a dragged handle is now. */
+const handlePoint = (event: LeafletEvent): LatLonPoint => {
+  const { lat, lng } = (event.target as LeafletMarker).getLatLng();
+  return [lat, lng];
+};
 
-interface LineOwner {
+/** A line shown in place of its stored shape while one of its points is dragged. */
+interface LinePreview {
   roadKey: string;
   index: number;
+  line: RoadLine;
+}
+
+/** Taps on the map while drawing add points; a tap beside the line being edited ends the editing. */
+function MapTaps({ onTap }: { onTap(point: LatLonPoint): void }) {
+  useMapEvents({ click: (event) => onTap(pointOf(event)) });
+  return null;
+}
+
+/** Fits the view to the lines once, when the map opens (never closer than MAP.maxFitZoom). */
+function fitOnOpen(map: LeafletMap, roads: readonly EditableRoad[]) {
+  const fitView = () => {
+    map.invalidateSize();
+    const points = roads.flatMap((road) => road.lines.flat());
+    if (points.length > 0)
+      map.fitBounds(latLngBounds(points), { maxZoom: MAP.maxFitZoom, padding: [24, 24] });
+  };
+  fitView();
+  // Spec §9: again after the init delay, once the layout has its final size.
+  const timer = window.setTimeout(fitView, MAP.drawDelayMs);
+  return () => window.clearTimeout(timer);
 }
 
 /**
- * Draws the roads' lines as Leaflet layers and lets geoman draw, edit and remove them. The form's values
- * stay the one truth: a drawn or edited line is read back into them and the layers follow the values.
+ * The survey form's satellite map. Drawing is a tap per point on Leaflet's own map events, with the buttons
+ * (undo, finish, cancel) outside the map; a tapped line shows draggable points to reshape it. The form's
+ * values stay the one truth: a finished or reshaped line is written back to them and the map follows them.
  */
-function EditableLines({
+export function SurveyMapEditor({
+  tileUrl,
+  tileAttribution,
   roads,
   activeRoadKey,
   onLinesChange,
   onRefused,
-}: Omit<SurveyMapEditorProps, 'tileUrl' | 'tileAttribution'>) {
-  const map = useMap();
-  const layersRef = useRef(new Map<string, Polyline>());
-  const ownersRef = useRef(new WeakMap<Layer, LineOwner>());
-  const latestRef = useRef({ roads, activeRoadKey, onLinesChange, onRefused });
-  latestRef.current = { roads, activeRoadKey, onLinesChange, onRefused };
-
-  useEffect(() => {
-    map.pm.setLang('id');
-    map.pm.setGlobalOptions({
-      pathOptions: ACTIVE_STYLE,
-      templineStyle: ACTIVE_STYLE,
-      hintlineStyle: { ...ACTIVE_STYLE, dashArray: '5 5' },
-    });
-    map.pm.addControls({
-      position: 'topleft',
-      drawMarker: false,
-      drawCircleMarker: false,
-      drawPolyline: true,
-      drawRectangle: false,
-      drawPolygon: false,
-      drawCircle: false,
-      drawText: false,
-      editMode: true,
-      dragMode: false,
-      cutPolygon: false,
-      removalMode: true,
-      rotateMode: false,
-    });
-
-    const linesOf = (roadKey: string) =>
-      latestRef.current.roads.find((road) => road.key === roadKey)?.lines ?? [];
-
-    const onCreate = (event: { layer: Layer }) => {
-      const layer = event.layer as Polyline;
-      const line = toLine(layer.getLatLngs());
-      // The values draw the line again as one of ours; geoman's own copy goes.
-      layer.remove();
-      const problem = lineProblem(line);
-      if (problem) {
-        latestRef.current.onRefused(problem);
-        return;
-      }
-      if (line.length < 2) return;
-      const { activeRoadKey: roadKey } = latestRef.current;
-      latestRef.current.onLinesChange(roadKey, [...linesOf(roadKey), line]);
-    };
-    const onRemove = (event: { layer: Layer }) => {
-      const owner = ownersRef.current.get(event.layer);
-      if (!owner) return;
-      latestRef.current.onLinesChange(
-        owner.roadKey,
-        linesOf(owner.roadKey).filter((_, index) => index !== owner.index),
-      );
-    };
-    map.on('pm:create', onCreate);
-    map.on('pm:remove', onRemove);
-    return () => {
-      map.off('pm:create', onCreate);
-      map.off('pm:remove', onRemove);
-      map.pm.removeControls();
-    };
-  }, [map]);
-
-  // The layers follow the values: new lines are added, changed ones reshaped, dropped ones removed.
-  useEffect(() => {
-    const layers = layersRef.current;
-    const seen = new Set<string>();
-    const onEdit = (event: { layer?: Layer; target?: Layer }) => {
-      const layer = (event.layer ?? event.target) as Polyline;
-      const owner = ownersRef.current.get(layer);
-      if (!owner) return;
-      const lines = latestRef.current.roads.find((road) => road.key === owner.roadKey)?.lines ?? [];
-      const line = toLine(layer.getLatLngs());
-      const problem = lineProblem(line);
-      if (problem) {
-        latestRef.current.onRefused(problem);
-        const before = lines[owner.index];
-        if (before) reshape(layer, before);
-        return;
-      }
-      latestRef.current.onLinesChange(
-        owner.roadKey,
-        lines.map((current, index) => (index === owner.index ? line : current)),
-      );
-    };
-
-    for (const road of roads) {
-      const style = road.key === activeRoadKey ? ACTIVE_STYLE : OTHER_STYLE;
-      road.lines.forEach((line, index) => {
-        const id = `${road.key}#${index}`;
-        seen.add(id);
-        let layer = layers.get(id);
-        if (!layer) {
-          layer = polyline(line, style);
-          layer.on('pm:edit', onEdit);
-          layer.addTo(map);
-          layers.set(id, layer);
-        } else {
-          if (!sameLine(toLine(layer.getLatLngs()), line)) reshape(layer, line);
-          layer.setStyle(style);
-        }
-        ownersRef.current.set(layer, { roadKey: road.key, index });
-        const text = `${road.label}: ${formatMetres(lineLengthMetres(line))}`;
-        if (layer.getTooltip()) layer.setTooltipContent(text);
-        else
-          layer.bindTooltip(text, { permanent: true, direction: 'center', className: 'survey-line-tooltip' });
-      });
-    }
-    for (const [id, layer] of layers) {
-      if (seen.has(id)) continue;
-      layer.remove();
-      layers.delete(id);
-    }
-  }, [map, roads, activeRoadKey]);
-
-  useEffect(() => {
-    const layers = layersRef.current;
-    return () => {
-      for (const layer of layers.values()) layer.remove();
-      layers.clear();
-    };
-  }, []);
-
-  return null;
-}
-
-/** setLatLngs while geoman edits the layer would leave its handles behind; edit it again on the new shape. */
-function reshape(layer: Polyline, line: RoadLine) {
-  const isEditing = layer.pm?.enabled();
-  if (isEditing) layer.pm.disable();
-  layer.setLatLngs(line);
-  if (isEditing) layer.pm.enable();
-}
-
-/** Fits the view to the lines once, when the map opens (never closer than MAP.maxFitZoom). */
-function FitOnOpen({ roads }: { roads: readonly EditableRoad[] }) {
-  const map = useMap();
+}: SurveyMapEditorProps) {
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const [session, dispatch] = useReducer(drawingReducer, IDLE);
+  const [preview, setPreview] = useState<LinePreview | null>(null);
+  // A refused drag leaves a handle where it was dropped; new keys put every handle back on the line.
+  const [handlesVersion, setHandlesVersion] = useState(0);
   const initialRoads = useRef(roads);
-  useEffect(() => {
-    const fitView = () => {
-      map.invalidateSize();
-      const points = initialRoads.current.flatMap((road) => road.lines.flat());
-      if (points.length > 0)
-        map.fitBounds(latLngBounds(points), { maxZoom: MAP.maxFitZoom, padding: [24, 24] });
-    };
-    fitView();
-    // Spec §9: again after the init delay, once the layout has its final size.
-    const timer = window.setTimeout(fitView, MAP.drawDelayMs);
-    return () => window.clearTimeout(timer);
-  }, [map]);
-  return null;
-}
 
-/**
- * The survey form's satellite map: geoman's toolbar draws, edits and removes lines; every line
- * carries its road and length. Loaded lazily with Leaflet and geoman (LazySurveyMapEditor).
- */
-export function SurveyMapEditor({ tileUrl, tileAttribution, ...lines }: SurveyMapEditorProps) {
-  const lineCount = lines.roads.reduce((sum, road) => sum + road.lines.length, 0);
+  const linesOf = (roadKey: string) => roads.find((road) => road.key === roadKey)?.lines ?? [];
+  const selectedLine = session.mode === 'editing' ? linesOf(session.roadKey)[session.index] : undefined;
+  const activeRoad = roads.find((road) => road.key === activeRoadKey);
+  const lineCount = roads.reduce((sum, road) => sum + road.lines.length, 0);
+
+  useEffect(() => (map ? fitOnOpen(map, initialRoads.current) : undefined), [map]);
+  // A double tap adds two points while drawing; it must not zoom.
+  useEffect(() => {
+    if (!map) return;
+    if (session.mode === 'drawing') map.doubleClickZoom.disable();
+    else map.doubleClickZoom.enable();
+  }, [map, session.mode]);
+
+  const stop = () => {
+    setPreview(null);
+    dispatch({ type: 'stop' });
+  };
+  const finish = () => {
+    if (session.mode !== 'drawing' || session.points.length < 2) return;
+    const problem = lineProblem(session.points);
+    if (problem) return onRefused(problem);
+    onLinesChange(activeRoadKey, [...linesOf(activeRoadKey), session.points]);
+    stop();
+  };
+  const replaceSelected = (line: RoadLine) => {
+    if (session.mode !== 'editing') return;
+    setPreview(null);
+    const problem = lineProblem(line);
+    if (problem) {
+      setHandlesVersion((version) => version + 1);
+      return onRefused(problem);
+    }
+    const lines = linesOf(session.roadKey);
+    onLinesChange(
+      session.roadKey,
+      lines.map((current, index) => (index === session.index ? line : current)),
+    );
+  };
+  const deleteSelected = () => {
+    if (session.mode !== 'editing') return;
+    onLinesChange(
+      session.roadKey,
+      linesOf(session.roadKey).filter((_, index) => index !== session.index),
+    );
+    stop();
+  };
+  const onTap = (point: LatLonPoint) => {
+    if (session.mode === 'drawing') dispatch({ type: 'add-point', point });
+    else if (session.mode === 'editing') stop();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && session.mode !== 'idle') stop();
+  };
+
+  const midpoints = useMemo(() => (selectedLine ? segmentMidpoints(selectedLine) : []), [selectedLine]);
+
   return (
-    <div className="survey-map-editor" data-testid="survey-map-editor" data-lines={lineCount}>
-      <MapContainer
-        center={[MAP.defaultCenter.lat, MAP.defaultCenter.lon]}
-        zoom={MAP.defaultZoom}
-        maxZoom={MAP.maxFitZoom}
-        scrollWheelZoom={false}
-        style={{ height: '100%', width: '100%' }}
-      >
-        <TileLayer url={tileUrl} attribution={tileAttribution} maxZoom={MAP.maxFitZoom} maxNativeZoom={19} />
-        <EditableLines {...lines} />
-        <FitOnOpen roads={lines.roads} />
-      </MapContainer>
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the editor ends drawing or editing.
+    <div
+      className="survey-map-editor"
+      data-testid="survey-map-editor"
+      data-lines={lineCount}
+      data-mode={selectedLine ? 'editing' : session.mode === 'drawing' ? 'drawing' : 'idle'}
+      onKeyDown={onKeyDown}
+    >
+      <DrawingToolbar
+        state={session}
+        selectedLine={selectedLine}
+        activeRoadLabel={activeRoad?.label ?? ''}
+        onStart={() => dispatch({ type: 'start' })}
+        onAddCentre={() => map && onTap([map.getCenter().lat, map.getCenter().lng])}
+        onUndo={() => dispatch({ type: 'undo-point' })}
+        onFinish={finish}
+        onCancel={stop}
+        onDeleteSelected={deleteSelected}
+        onDoneEditing={stop}
+      />
+      <div className={`survey-map-editor__map survey-map-editor__map--${session.mode}`}>
+        <MapContainer
+          ref={setMap}
+          center={[MAP.defaultCenter.lat, MAP.defaultCenter.lon]}
+          zoom={MAP.defaultZoom}
+          maxZoom={MAP.maxFitZoom}
+          scrollWheelZoom={false}
+          renderer={LINE_RENDERER}
+          style={{ height: '100%', width: '100%' }}
+        >
+          <TileLayer
+            url={tileUrl}
+            attribution={tileAttribution}
+            maxZoom={MAP.maxFitZoom}
+            maxNativeZoom={19}
+          />
+          <MapTaps onTap={onTap} />
+          {roads.flatMap((road) =>
+            road.lines.map((storedLine, index) => {
+              const isSelected =
+                session.mode === 'editing' && session.roadKey === road.key && session.index === index;
+              const isPreviewed = preview?.roadKey === road.key && preview.index === index;
+              const line = isPreviewed ? preview.line : storedLine;
+              const style = isSelected
+                ? SELECTED_STYLE
+                : road.key === activeRoadKey
+                  ? ACTIVE_STYLE
+                  : OTHER_STYLE;
+              return (
+                <Polyline
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a line is its road's n-th line.
+                  key={`${road.key}#${index}`}
+                  positions={line}
+                  pathOptions={style}
+                  bubblingMouseEvents={false}
+                  eventHandlers={{
+                    click: (event: LeafletMouseEvent) => {
+                      DomEvent.stop(event);
+                      // While drawing, a tap on a line is a point on it.
+                      if (session.mode === 'drawing') dispatch({ type: 'add-point', point: pointOf(event) });
+                      else dispatch({ type: 'select', roadKey: road.key, index });
+                    },
+                  }}
+                >
+                  <Tooltip permanent direction="center" className="survey-line-tooltip">
+                    {`${road.label}: ${formatMetres(lineLengthMetres(line))}`}
+                  </Tooltip>
+                </Polyline>
+              );
+            }),
+          )}
+          {session.mode === 'drawing' ? (
+            <>
+              <Polyline positions={session.points} pathOptions={DRAFT_STYLE} interactive={false} />
+              {session.points.map((point, index) => (
+                <CircleMarker
+                  // biome-ignore lint/suspicious/noArrayIndexKey: points are added and undone at the end only.
+                  key={index}
+                  center={point}
+                  radius={6}
+                  pathOptions={DRAFT_POINT_STYLE}
+                  interactive={false}
+                />
+              ))}
+            </>
+          ) : null}
+          {session.mode === 'editing' && selectedLine
+            ? [
+                ...selectedLine.map((point, index) => (
+                  <Marker
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a handle is the line's n-th point.
+                    key={`v${handlesVersion}-${index}`}
+                    position={point}
+                    icon={VERTEX_ICON}
+                    draggable
+                    title={`Titik ${index + 1}`}
+                    eventHandlers={{
+                      drag: (event) =>
+                        setPreview({
+                          roadKey: session.roadKey,
+                          index: session.index,
+                          line: moveVertex(selectedLine, index, handlePoint(event)),
+                        }),
+                      dragend: (event) =>
+                        replaceSelected(moveVertex(selectedLine, index, handlePoint(event))),
+                    }}
+                  />
+                )),
+                ...midpoints.map((point, index) => (
+                  <Marker
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a handle is the middle of the n-th segment.
+                    key={`m${handlesVersion}-${index}`}
+                    position={point}
+                    icon={MIDPOINT_ICON}
+                    draggable
+                    title="Tarik untuk menambah titik"
+                    eventHandlers={{
+                      drag: (event) =>
+                        setPreview({
+                          roadKey: session.roadKey,
+                          index: session.index,
+                          line: insertVertex(selectedLine, index, handlePoint(event)),
+                        }),
+                      dragend: (event) =>
+                        replaceSelected(insertVertex(selectedLine, index, handlePoint(event))),
+                    }}
+                  />
+                )),
+              ]
+            : null}
+        </MapContainer>
+        {session.mode === 'drawing' ? (
+          <div className="survey-map-editor__crosshair" aria-hidden="true" />
+        ) : null}
+      </div>
     </div>
   );
 }
