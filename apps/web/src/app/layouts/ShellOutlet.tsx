@@ -1,7 +1,7 @@
-import { Result } from 'antd';
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { ContentLoader } from '../../components/FullPageLoader.tsx';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useChangePasswordControls } from '../../features/auth/components/ChangePasswordProvider.tsx';
 
 /**
@@ -17,10 +17,9 @@ export function ShellOutlet() {
     navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
   if (isChangeRequired) {
     return (
-      <Result
-        status="warning"
+      <StatusMessage
         title="Password harus diganti"
-        subTitle="Ganti password Anda terlebih dahulu untuk melanjutkan."
+        text="Ganti password Anda terlebih dahulu untuk melanjutkan."
       />
     );
   }

@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { ContentLoader } from '../../components/FullPageLoader.tsx';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useProfile } from '../../features/auth/profile-store.ts';
 import { useProposal } from '../../features/proposal/api.ts';
 import { useSurveyDraft } from '../../features/survey/api.ts';
@@ -24,8 +25,7 @@ export function SurveyFormPage() {
   if (!isValidId || proposal.isError || draft.isError) {
     // Not the consultant's, not surveyable, or gone: the common handler has said why.
     return (
-      <Result
-        status="warning"
+      <StatusMessage
         title="Survey tidak dapat dibuka."
         extra={
           <Button type="primary" onClick={() => navigate(SURVEY_LIST_PATH)}>

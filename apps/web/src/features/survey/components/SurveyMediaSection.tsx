@@ -12,7 +12,7 @@ import {
   type TSurveyPhoto,
   type TSurveyVideo,
 } from '@eusulan/shared';
-import { Button, Empty, Image, Input, Popconfirm, Progress, Typography } from 'antd';
+import { Button, Empty, Input, Popconfirm, Progress, Typography } from 'antd';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { RemoteSelect } from '../../../components/RemoteSelect.tsx';
 import { handleApiError } from '../../../lib/errors.ts';
@@ -230,22 +230,23 @@ export function SurveyMediaSection({
         </Typography.Text>
         <UploadProblems problems={photoPicker.problems} />
         <div className="survey-media__grid" data-testid="survey-photo-list">
-          <Image.PreviewGroup>
-            {photos.map((photo) => (
-              <figure key={photo.id} className="survey-media__item" data-testid={`survey-photo-${photo.id}`}>
-                <Image src={mediaUrl(photo.link)} alt={photo.name} width="100%" height={120} />
-                <figcaption>
-                  <span>{photo.photoCategory?.name ?? '-'}</span>
-                  <DeleteMedia
-                    title="Hapus foto ini?"
-                    isBusy={deletingId === `photo-${photo.id}`}
-                    onConfirm={() => remove('photo', photo.id)}
-                    testId={`survey-photo-delete-${photo.id}`}
-                  />
-                </figcaption>
-              </figure>
-            ))}
-          </Image.PreviewGroup>
+          {/* A photo opens whole in a new tab (zoom and swipe come with the browser, on a phone too). */}
+          {photos.map((photo) => (
+            <figure key={photo.id} className="survey-media__item" data-testid={`survey-photo-${photo.id}`}>
+              <a href={mediaUrl(photo.link)} target="_blank" rel="noopener" title="Buka foto">
+                <img src={mediaUrl(photo.link)} alt={photo.name} loading="lazy" />
+              </a>
+              <figcaption>
+                <span>{photo.photoCategory?.name ?? '-'}</span>
+                <DeleteMedia
+                  title="Hapus foto ini?"
+                  isBusy={deletingId === `photo-${photo.id}`}
+                  onConfirm={() => remove('photo', photo.id)}
+                  testId={`survey-photo-delete-${photo.id}`}
+                />
+              </figcaption>
+            </figure>
+          ))}
           {pendingItems('photo')}
         </div>
         {photos.length === 0 && pendingOf('photo').length === 0 ? (
