@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { constants as zlibConstants } from 'node:zlib';
 import { MB, UPLOAD_LIMITS } from '@eusulan/shared';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
@@ -159,7 +160,14 @@ export async function buildApp(
     if (body === '') return done(null, undefined);
     return defaultJsonParser(request, body as string, done);
   });
-  if (compressesResponses(config)) await app.register(fastifyCompress, { threshold: 1024 });
+  if (compressesResponses(config)) {
+    // Brotli at quality 1, not the plugin's 4: on a list's JSON it is about three times faster for an answer
+    // about as small (the verification list's 441 kB), and the time was most of that call's overhead.
+    await app.register(fastifyCompress, {
+      threshold: 1024,
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
+    });
+  }
   // Each upload route sets its own limits (spec §9); these are the ceilings.
   await app.register(fastifyMultipart, {
     limits: { fileSize: UPLOAD_LIMITS.importBytes, files: UPLOAD_LIMITS.maxFilesPerUpload, fieldSize: MB },
