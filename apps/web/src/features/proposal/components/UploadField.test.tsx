@@ -51,6 +51,24 @@ describe('UploadField', { timeout: 15_000 }, () => {
     expect(names).not.toContain('ke-11.png');
   });
 
+  it('lists stored files as links and removes one with its own button', async () => {
+    const kept: UploadFile[] = [
+      { uid: 'existing-1', name: 'surat.pdf', status: 'done', url: '/media/surat.pdf' },
+      {
+        uid: 'existing-2',
+        name: 'foto.png',
+        status: 'done',
+        url: '/media/foto.png',
+        thumbUrl: '/media/foto.png',
+      },
+    ];
+    const { onChange } = renderField(kept);
+    expect(screen.getByRole('link', { name: 'surat.pdf' }).getAttribute('href')).toBe('/media/surat.pdf');
+    fireEvent.click(screen.getByRole('button', { name: 'Hapus surat.pdf' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect((onChange.mock.calls.at(-1)![0] as UploadFile[]).map((item) => item.uid)).toEqual(['existing-2']);
+  });
+
   it('disables choosing once the list is full', () => {
     renderField(stored(10));
     expect((screen.getByRole('button', { name: /Pilih File/ }) as HTMLButtonElement).disabled).toBe(true);
