@@ -23,21 +23,6 @@ export const FEATURES_ALLOWED: Partial<Record<RouteName, readonly HeavyFeature[]
   report: ['xlsx'],
 };
 
-/**
- * Routes known to be over their budget, with the most they may weigh until fixed, so the check still catches
- * growth. Listed in docs/performance.md as left to do.
- */
-export const KNOWN_OVER_BUDGET: Partial<Record<RouteName, { capKb: number; why: string }>> = {
-  usulan: {
-    capKb: 530,
-    why: 'its form (antd Form, zod, upload, date picker) on top of the list: 522 KB once Tambah Data is opened',
-  },
-  'data-usulan-survey-form': {
-    capKb: 625,
-    why: 'Leaflet with geoman (115 KB) and Tiptap (108 KB) on one form: 618 KB once scrolled to its editors',
-  },
-};
-
 export type Visitor = TRole | 'guest';
 
 const DEMO_USERS: Record<TRole, string> = {
@@ -318,18 +303,7 @@ export async function measureRoutes(
 export const isWithinBudget = (row: RouteMeasure) =>
   row.gzipKb < row.budgetKb && row.unexpectedFeatures.length === 0;
 
-/** Over budget but listed in KNOWN_OVER_BUDGET and still under its cap. */
-export const isKnownOver = (row: RouteMeasure) => {
-  const known = KNOWN_OVER_BUDGET[row.route.name as RouteName];
-  return Boolean(known) && row.gzipKb >= row.budgetKb && row.gzipKb < (known?.capKb ?? 0);
-};
-
-const verdictOf = (row: RouteMeasure) =>
-  isWithinBudget(row)
-    ? 'PASS'
-    : isKnownOver(row) && row.unexpectedFeatures.length === 0
-      ? 'OVER (known)'
-      : 'FAIL';
+const verdictOf = (row: RouteMeasure) => (isWithinBudget(row) ? 'PASS' : 'FAIL');
 
 /** route | role | KB | budget | heavy features | PASS/FAIL, as a Markdown table. */
 export function routeBudgetTable(rows: RouteMeasure[]): string {

@@ -7,8 +7,6 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { E2E_ADMIN_PASSWORD, launchBrowser, type RunningServer, startServer } from '../lib/harness.ts';
 import {
-  isKnownOver,
-  KNOWN_OVER_BUDGET,
   measureRoutes,
   planVisits,
   type RouteMeasure,
@@ -35,19 +33,11 @@ after(async () => {
 
 describe('route JavaScript budgets', () => {
   it('keeps the login route under 250 KB and every other route under 500 KB of gzip JavaScript', () => {
-    // A route listed in KNOWN_OVER_BUDGET may not grow past its cap (docs/performance.md).
-    const over = rows.filter((row) => row.gzipKb >= row.budgetKb && !isKnownOver(row));
+    const over = rows.filter((row) => row.gzipKb >= row.budgetKb);
     assert.deepEqual(
       over.map((row) => `${row.path} as ${row.visitor}: ${row.gzipKb.toFixed(1)} KB of ${row.budgetKb} KB`),
       [],
     );
-  });
-
-  it('lists as known only routes that are still over their budget', () => {
-    const stale = Object.keys(KNOWN_OVER_BUDGET).filter((name) =>
-      rows.filter((row) => row.route.name === name).every((row) => row.gzipKb < row.budgetKb),
-    );
-    assert.deepEqual(stale, [], 'remove these from KNOWN_OVER_BUDGET: they are within budget now');
   });
 
   it('loads maps, rich text, xlsx and print code only on the routes that use them', () => {
@@ -65,7 +55,10 @@ describe('route JavaScript budgets', () => {
     assert.ok(featuresOf('cetak-data-usulan-survey').has('print'), 'the print page loads the report code');
     assert.ok(featuresOf('report').has('xlsx'), '/report loads the export form');
     assert.ok(featuresOf('data-usulan-survey-form').has('maps'), 'the survey form loads its map editor');
-    assert.ok(featuresOf('data-usulan-survey-form').has('rich-text'), 'scrolled through, it loads Tiptap');
+    assert.ok(
+      featuresOf('data-usulan-survey-form').has('rich-text'),
+      'scrolled through, it loads the rich-text editor',
+    );
     assert.ok(
       rows.every((row) => row.scripts.length > 0),
       'every route loaded its scripts',

@@ -1,12 +1,20 @@
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { Alert, Button, Popconfirm, Space, Tooltip } from 'antd';
-import { FormatButtons, type TextFormat } from '../../../components/rich-text/FormatButtons.tsx';
+import { activeBits, FormatButtons, type TextFormat } from '../../../components/rich-text/FormatButtons.tsx';
 import { REPORT_EDITOR_EXTENSIONS } from '../editor-extensions.ts';
 import { REPORT_TEXTS } from '../texts.ts';
 import type { TReportNode } from './ReportDocument.tsx';
 
 const REPORT_FORMATS: readonly TextFormat[] = ['bold', 'italic', 'underline', 'bulletList', 'orderedList'];
+
+const TOGGLES: Record<TextFormat, (editor: Editor) => void> = {
+  bold: (editor) => editor.chain().focus().toggleBold().run(),
+  italic: (editor) => editor.chain().focus().toggleItalic().run(),
+  underline: (editor) => editor.chain().focus().toggleUnderline().run(),
+  bulletList: (editor) => editor.chain().focus().toggleBulletList().run(),
+  orderedList: (editor) => editor.chain().focus().toggleOrderedList().run(),
+};
 
 export interface ReportEditorProps {
   /** The report as captured once it had loaded: the editor's first content and what reset returns to. */
@@ -34,6 +42,10 @@ export function ReportEditor({ initialHtml, onApply, onReset, onClose }: ReportE
       },
     },
   });
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) => activeBits(REPORT_FORMATS, (format) => current.isActive(format)),
+  });
   const history = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -51,7 +63,11 @@ export function ReportEditor({ initialHtml, onApply, onReset, onClose }: ReportE
     <div className="report-editor" data-testid="report-editor">
       <Alert type="info" showIcon className="report-editor__notice" title={REPORT_TEXTS.editorInstruction} />
       <div className="report-editor__toolbar" role="toolbar" aria-label="Format laporan">
-        <FormatButtons editor={editor} formats={REPORT_FORMATS} />
+        <FormatButtons
+          formats={REPORT_FORMATS}
+          active={active ?? 0}
+          onToggle={(format) => TOGGLES[format](editor)}
+        />
         <Button
           size="small"
           onClick={() => editor.chain().focus().setHorizontalRule().run()}

@@ -5,7 +5,7 @@ import type { RichTextEditorProps } from './RichTextEditor.tsx';
 const RichTextEditor = lazy(async () => ({ default: (await import('./RichTextEditor.tsx')).RichTextEditor }));
 
 /**
- * Tiptap and ProseMirror (125 KB gzip) load when the first editor comes near the screen: the editors sit
+ * ProseMirror (66 KB gzip) loads when the first editor comes near the screen: the editors sit
  * below the map and the road cards, and the form opens within the route budget without them.
  */
 export function LazyRichTextEditor(props: RichTextEditorProps) {
