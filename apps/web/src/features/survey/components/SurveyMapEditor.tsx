@@ -2,6 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import { MAP } from '@eusulan/shared';
 import {
   canvas,
+  type DivIcon,
   DomEvent,
   divIcon,
   type LeafletEvent,
@@ -78,6 +79,37 @@ function MapTaps({ onTap }: { onTap(point: LatLonPoint): void }) {
   return null;
 }
 
+/** A draggable point of the line being edited: while dragged the line is shown reshaped, dropped it is kept. */
+function DragHandle({
+  position,
+  icon,
+  title,
+  reshape,
+  onDrag,
+  onDrop,
+}: {
+  position: LatLonPoint;
+  icon: DivIcon;
+  title: string;
+  /** The line with this handle at the given point. */
+  reshape(to: LatLonPoint): RoadLine;
+  onDrag(line: RoadLine): void;
+  onDrop(line: RoadLine): void;
+}) {
+  return (
+    <Marker
+      position={position}
+      icon={icon}
+      draggable
+      title={title}
+      eventHandlers={{
+        drag: (event) => onDrag(reshape(handlePoint(event))),
+        dragend: (event) => onDrop(reshape(handlePoint(event))),
+      }}
+    />
+  );
+}
+
 /** Fits the view to the lines once, when the map opens (never closer than MAP.maxFitZoom). */
 function fitOnOpen(map: LeafletMap, roads: readonly EditableRoad[]) {
   const fitView = () => {
@@ -149,6 +181,9 @@ export function SurveyMapEditor({
       session.roadKey,
       lines.map((current, index) => (index === session.index ? line : current)),
     );
+  };
+  const showPreview = (line: RoadLine) => {
+    if (session.mode === 'editing') setPreview({ roadKey: session.roadKey, index: session.index, line });
   };
   const deleteSelected = () => {
     if (session.mode !== 'editing') return;
@@ -255,50 +290,34 @@ export function SurveyMapEditor({
               ))}
             </>
           ) : null}
-          {session.mode === 'editing' && selectedLine
-            ? [
-                ...selectedLine.map((point, index) => (
-                  <Marker
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a handle is the line's n-th point.
-                    key={`v${handlesVersion}-${index}`}
-                    position={point}
-                    icon={VERTEX_ICON}
-                    draggable
-                    title={`Titik ${index + 1}`}
-                    eventHandlers={{
-                      drag: (event) =>
-                        setPreview({
-                          roadKey: session.roadKey,
-                          index: session.index,
-                          line: moveVertex(selectedLine, index, handlePoint(event)),
-                        }),
-                      dragend: (event) =>
-                        replaceSelected(moveVertex(selectedLine, index, handlePoint(event))),
-                    }}
-                  />
-                )),
-                ...midpoints.map((point, index) => (
-                  <Marker
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a handle is the middle of the n-th segment.
-                    key={`m${handlesVersion}-${index}`}
-                    position={point}
-                    icon={MIDPOINT_ICON}
-                    draggable
-                    title="Tarik untuk menambah titik"
-                    eventHandlers={{
-                      drag: (event) =>
-                        setPreview({
-                          roadKey: session.roadKey,
-                          index: session.index,
-                          line: insertVertex(selectedLine, index, handlePoint(event)),
-                        }),
-                      dragend: (event) =>
-                        replaceSelected(insertVertex(selectedLine, index, handlePoint(event))),
-                    }}
-                  />
-                )),
-              ]
-            : null}
+          {session.mode === 'editing' && selectedLine ? (
+            <>
+              {selectedLine.map((point, index) => (
+                <DragHandle
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a handle is the line's n-th point.
+                  key={`v${handlesVersion}-${index}`}
+                  position={point}
+                  icon={VERTEX_ICON}
+                  title={`Titik ${index + 1}`}
+                  reshape={(to) => moveVertex(selectedLine, index, to)}
+                  onDrag={showPreview}
+                  onDrop={replaceSelected}
+                />
+              ))}
+              {midpoints.map((point, index) => (
+                <DragHandle
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a handle is the middle of the n-th segment.
+                  key={`m${handlesVersion}-${index}`}
+                  position={point}
+                  icon={MIDPOINT_ICON}
+                  title="Tarik untuk menambah titik"
+                  reshape={(to) => insertVertex(selectedLine, index, to)}
+                  onDrag={showPreview}
+                  onDrop={replaceSelected}
+                />
+              ))}
+            </>
+          ) : null}
         </MapContainer>
         {session.mode === 'drawing' ? (
           <div className="survey-map-editor__crosshair" aria-hidden="true" />
