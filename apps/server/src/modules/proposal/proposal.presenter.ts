@@ -13,8 +13,6 @@ import type { ProposalRecord } from './proposal-rows.queries.ts';
 /** The media link of a stored proposal file; the web adds ?token= (spec §7). */
 export const proposalFileLink = (id: number) => `/api-web/media/proposal-file/${id}`;
 
-const instant = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
 /** Spec §3 Proposal, as every proposal list shows it. */
 export function presentProposalRow(row: ProposalRecord): TProposalRow {
   return {
@@ -23,7 +21,7 @@ export function presentProposalRow(row: ProposalRecord): TProposalRow {
     proposalTypeName: PROPOSAL_TYPE_NAMES[row.proposalType],
     proposalDate: row.proposalDate,
     date: formatDate(row.proposalDate),
-    createdAt: instant(row.createdAt),
+    createdAt: row.createdAt,
     proposerName: row.proposerName,
     phoneNumber: row.phoneNumber,
     road: row.roadId && row.roadName ? { id: row.roadId, name: row.roadName } : null,
@@ -38,9 +36,9 @@ export function presentProposalRow(row: ProposalRecord): TProposalRow {
     statusType: row.statusType,
     processType: row.processType,
     processTypeName: row.processType ? PROCESS_TYPE_NAMES[row.processType] : null,
-    historyCount: Number(row.historyCount),
-    placeHistoryCount: Number(row.placeHistoryCount),
-    hasSurvey: Boolean(row.hasSurvey),
+    historyCount: row.historyCount,
+    placeHistoryCount: row.placeHistoryCount,
+    hasSurvey: row.historyCount > 0,
     consultant: {
       id: row.consultantId,
       name: row.consultantName,

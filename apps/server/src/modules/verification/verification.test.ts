@@ -73,7 +73,13 @@ describe('GET verification', () => {
     expect(response.statusCode).toBe(200);
     const rows = response.json().data.data as TProposalRow[];
     expect(rows.map((row) => row.id).sort()).toEqual([ids[0], ids[1]].sort());
-    expect(rows[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The instant as stored, in the spec's ISO form (the database formats it; nothing parses it on the way).
+    const [stored] = await t.db
+      .select({ createdAt: proposals.createdAt })
+      .from(proposals)
+      .where(eq(proposals.id, rows[0]!.id));
+    expect(rows[0]!.createdAt).toBe(stored!.createdAt.toISOString());
+    expect(rows[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const year = await t.app.inject({
       method: 'GET',
       url: '/api-web/verification?proposalType=taruna&startYear=2026&endYear=2026',
