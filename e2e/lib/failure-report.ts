@@ -39,7 +39,13 @@ async function describeContext(context: BrowserContext): Promise<string[]> {
           .map((element) => {
             const style = getComputedStyle(element);
             const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 300);
-            return `${element.className.split(' ')[0]} (display ${style.display}): ${text}`;
+            // A dialog's motion classes (ant-zoom-appear, ant-zoom-leave-active) tell a dialog that never
+            // finished closing from one that was never asked to close.
+            const motion = Array.from(element.querySelector('.ant-modal')?.classList ?? [])
+              .filter((name) => /-(appear|enter|leave)/.test(name))
+              .join(' ');
+            const state = motion ? `, motion ${motion}` : '';
+            return `${element.className.split(' ')[0]} (display ${style.display}${state}): ${text}`;
           }),
       )
       .catch((error: Error) => [`(the page could not be read: ${error.message})`]);
