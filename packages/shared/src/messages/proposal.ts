@@ -3,8 +3,9 @@
  * upload check or a message on screen does not load zod.
  */
 export const PROPOSAL_MESSAGES = {
-  // The spec gives the date the proposer-name text in the add/edit form (§5); kept as written.
-  date: 'Nama pengusul tidak boleh kosong!',
+  // The spec gives the date the proposer-name text (§5), a slip that points the clerk at the wrong field;
+  // the date's own words, in the form's style (docs/decisions.md).
+  date: 'Tanggal usulan tidak boleh kosong!',
   dateFormat: 'Tanggal harus berformat YYYY-MM-DD.',
   proposerName: 'Nama pengusul tidak boleh kosong!',
   phone: 'No HP tidak boleh kosong!',

@@ -33,6 +33,9 @@ describe('ProposalFormDialog', { timeout: 20_000 }, () => {
     expect(await within(modal()).findByText('No HP tidak boleh kosong!')).toBeVisible();
     expect(within(modal()).getByText('Alamat tidak boleh kosong!')).toBeVisible();
     expect(within(modal()).getByText('Pilih salah satu!')).toBeVisible();
+    // The date's own words, not §5's proposer-name slip: each message names the field it stands under.
+    expect(within(modal()).getByText('Tanggal usulan tidak boleh kosong!')).toBeVisible();
+    expect(within(modal()).getAllByText('Nama pengusul tidak boleh kosong!')).toHaveLength(1);
   });
 
   it('edits: fills the stored values and files; Cek Histori Jalan lists the place without this proposal', async () => {
