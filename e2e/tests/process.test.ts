@@ -65,6 +65,7 @@ describe('Perlu Approval (structural)', () => {
     // Without a process choice: the spec's warning, and nothing is sent.
     await panel.getByTestId('approval-save').click();
     await page.getByText('Process tidak boleh kosong').last().waitFor();
+    await settle(page);
     await page.getByRole('button', { name: 'Ok', exact: true }).click();
 
     await panel.getByText('Swakelola').click();
@@ -77,6 +78,8 @@ describe('Perlu Approval (structural)', () => {
     await panel.getByTestId('approval-save').click();
     assert.equal((await saved).status(), 200);
     await page.getByText('Menyetujui data usulan').waitFor();
+    // A click while the box still zooms in can be lost on a loaded machine (seen in CI): wait it out.
+    await settle(page);
     await page.getByRole('button', { name: 'Ok', exact: true }).click();
     // The message box's closing animation runs over the detail; its button is clicked only once it is gone.
     await page.getByText('Menyetujui data usulan').waitFor({ state: 'detached' });
