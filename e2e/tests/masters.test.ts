@@ -197,6 +197,37 @@ describe('ASB: price in Rupiah', () => {
     await modal().getByText('Tambah Data ASB').waitFor();
     await modal().getByTestId('field-name').fill('ASB Uji E2E');
     const price = modal().getByTestId('field-price');
+    const hint = modal().getByTestId('field-price-hint');
+    // A fraction pasted into a price without decimals is not taken, and the field says why.
+    await price.fill('125000,75');
+    assert.equal(await price.inputValue(), '');
+    await hint.getByText('Tanpa desimal: tanda "," tidak dipakai di sini.', { exact: false }).waitFor();
+    // Typed, the comma is refused with the same word; the digits after it make the amount a hundred
+    // times larger, which the save asks about before anything is sent.
+    await price.pressSequentially('125000,75');
+    assert.equal(await price.inputValue(), 'Rp 12.500.075');
+    await hint.waitFor();
+    await settle(page);
+    await screenshot(page, 'masters-asb-decimal-hint');
+    let posts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/master/asb-surveyor')) posts += 1;
+    });
+    await save();
+    const question = page.locator('.ant-modal-confirm');
+    await question
+      .getByText('Harga Rp 12.500.075 jauh di atas harga satuan ASB yang biasa', { exact: false })
+      .waitFor();
+    assert.equal(await question.locator('.ant-modal-confirm-title').innerText(), 'Periksa Kembali');
+    await settle(page);
+    await screenshot(page, 'masters-asb-unusual-price');
+    await question.getByRole('button', { name: 'Perbaiki' }).click();
+    await question.waitFor({ state: 'detached' });
+    assert.equal(posts, 0, 'nothing is saved before the question is answered');
+    await modal().getByText('Tambah Data ASB').waitFor();
+
+    await price.fill('');
+    await hint.waitFor({ state: 'detached' });
     await price.pressSequentially('1250000');
     assert.equal(await price.inputValue(), 'Rp 1.250.000');
     await price.press('Minus');

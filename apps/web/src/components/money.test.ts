@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clampPrecision,
   formatMoney,
+  hasUnwantedFraction,
   isNumberKey,
   MONEY_DEFAULTS,
   moneyOptions,
@@ -135,5 +136,21 @@ describe('number keys and Rupiah display', () => {
     expect(formatRupiah(0)).toBe('Rp 0');
     expect(formatRupiah(null)).toBe('-');
     expect(formatRupiah('')).toBe('-');
+  });
+});
+
+describe('a fraction in a field without decimals (a 100x amount otherwise)', () => {
+  it.each([
+    ['125000,75', true],
+    ['Rp 125.000,7', true],
+    ['125.000', false],
+    ['125000', false],
+    ['125000,', false],
+  ])('%s in a Rupiah field: %s', (text, expected) => {
+    expect(hasUnwantedFraction(text, RUPIAH_INPUT)).toBe(expected);
+  });
+
+  it('is no concern where decimals are allowed', () => {
+    expect(hasUnwantedFraction('125000.75', MONEY_DEFAULTS)).toBe(false);
   });
 });

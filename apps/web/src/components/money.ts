@@ -154,3 +154,18 @@ export function parseMoney(text: string, overrides: Partial<MoneyOptions> = {}):
 
 /** The number-key check: only digit keys and Backspace count as number keys. */
 export const isNumberKey = (key: string): boolean => /^\d$/.test(key) || key === 'Backspace';
+
+/**
+ * Whether a text carries a fraction a field without decimals would silently fold into its digits
+ * ('125000,75' would become 12.500.075): the decimal sign followed by a digit.
+ */
+export function hasUnwantedFraction(text: string, overrides: Partial<MoneyOptions> = {}): boolean {
+  const options = moneyOptions(overrides);
+  if (options.precision > 0 || options.decimal === '' || options.decimal === options.thousands) return false;
+  const at = text.indexOf(options.decimal);
+  return at >= 0 && /\d/.test(text.slice(at + options.decimal.length, at + options.decimal.length + 1));
+}
+
+/** Said under a field without decimals when its decimal sign is typed or a fraction pasted. */
+export const noDecimalsHint = (decimal: string) =>
+  `Tanpa desimal: tanda "${decimal}" tidak dipakai di sini. Ketik angka bulat, misalnya 125000.`;

@@ -11,6 +11,9 @@ export const MASTER_TEXTS = {
   resetOk: 'Ya, Reset',
   deleteColorTitle: 'Hapus Warna Jenis Pekerjaan?',
   cancel: 'Batal',
+  checkAgainTitle: 'Periksa Kembali',
+  saveAnyway: 'Ya, Simpan',
+  correct: 'Perbaiki',
   active: 'Aktif',
   inactive: 'Tidak Aktif',
 } as const;

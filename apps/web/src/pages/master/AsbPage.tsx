@@ -3,6 +3,7 @@ import { Form, Input } from 'antd';
 import { MoneyInput, Rupiah } from '../../components/MoneyInput.tsx';
 import { RUPIAH_INPUT } from '../../components/money.ts';
 import { MASTER_RESOURCES } from '../../features/master/api.ts';
+import { unusualAsbPrice } from '../../features/master/asb-price.ts';
 import { MasterScreen } from '../../features/master/components/MasterScreen.tsx';
 import type { AsbRow } from '../../features/master/types.ts';
 import { zodRule } from '../../lib/form-rules.ts';
@@ -39,6 +40,7 @@ export function AsbPage() {
         price: record.price === null || record.price === '' ? null : Number(record.price),
       })}
       toPayload={(values) => ({ name: values.name.trim(), price: values.price ?? 0 })}
+      questionBeforeSave={(values) => unusualAsbPrice(values.price)}
       renderFields={() => (
         <>
           <Form.Item name="name" label="Nama ASB" rules={[zodRule(ZAsbSurveyor.shape.name)]}>

@@ -49,6 +49,8 @@ export interface MasterScreenProps<TRow extends MasterRow, TValues> {
   renderFields(context: FieldsContext<TRow, TValues>): ReactNode;
   /** Buttons after Edit (the user's Reset, the colour's Hapus). */
   rowActions?(row: TRow, list: MasterList<TRow> | undefined): ReactNode;
+  /** A question to answer before saving values that look mistyped (an ASB price far off), or null. */
+  questionBeforeSave?(values: TValues): string | null;
   /** Runs after the edit form opened with the record's values (the consultant's delayed district). */
   onEditOpened?(record: TRow, form: FormInstance<TValues>): void;
   testId: string;
@@ -70,6 +72,7 @@ export function MasterScreen<TRow extends MasterRow, TValues extends object>({
   renderFields,
   rowActions,
   onEditOpened,
+  questionBeforeSave,
   testId,
 }: MasterScreenProps<TRow, TValues>) {
   const route = useCurrentRoute();
@@ -111,6 +114,17 @@ export function MasterScreen<TRow extends MasterRow, TValues extends object>({
 
   const submit = async (values: TValues) => {
     const isInsert = mode === 'insert';
+    const question = questionBeforeSave?.(values);
+    if (question) {
+      const isConfirmed = await modal.confirm({
+        title: MASTER_TEXTS.checkAgainTitle,
+        content: question,
+        okText: MASTER_TEXTS.saveAnyway,
+        cancelText: MASTER_TEXTS.correct,
+      });
+      // Not saved: the form stays open on the value to correct.
+      if (!isConfirmed) return;
+    }
     await save.mutateAsync({
       id: isInsert ? undefined : record?.id,
       payload: toPayload({ ...emptyValues, ...values }, mode),
