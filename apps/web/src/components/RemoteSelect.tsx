@@ -1,6 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Input, type InputRef, Select } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Input, type InputRef, type RefSelectProps, Select } from 'antd';
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useOptionCursor } from './use-option-cursor.ts';
 import { type OptionLoader, useRemoteOptions } from './use-remote-options.ts';
 
 export const SELECT_TEXTS = {
@@ -60,6 +61,8 @@ export function RemoteSelect<TOption extends SelectOption>(props: RemoteSelectPr
   const [isOpen, setIsOpen] = useState(false);
   const { searchText, setSearchText, options, isLoading } = useRemoteOptions(load, isOpen, reloadKey);
   const searchRef = useRef<InputRef>(null);
+  const selectRef = useRef<RefSelectProps>(null);
+  const listId = useId();
 
   // Focus the search box once the dropdown is mounted. Not autoFocus: focus leaving the select before antd
   // knows its dropdown element makes antd close the dropdown again.
@@ -105,11 +108,40 @@ export function RemoteSelect<TOption extends SelectOption>(props: RemoteSelectPr
     }
     props.onChange?.(option);
     closeDropdown();
+    selectRef.current?.focus();
   };
 
   const closeDropdown = () => {
     setIsOpen(false);
     setSearchText('');
+  };
+
+  // Stable for the cursor's waiting Enter; the latest pick (value, mode) is read through the ref.
+  const pickRef = useRef(pick);
+  pickRef.current = pick;
+  const take = useCallback((option: TOption) => pickRef.current(option), []);
+  const cursor = useOptionCursor({ options, isLoading, isOpen, hasSearch: searchText !== '', take });
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  // The option under the keyboard stays in view as the arrows move through a long list.
+  useEffect(() => {
+    if (isOpen) document.getElementById(optionId(cursor.activeIndex))?.scrollIntoView({ block: 'nearest' });
+  });
+
+  /**
+   * Keys on the select itself: a letter opens it and starts the search with that letter. Until the search
+   * box has the focus (a moment after opening) letters go on into the search and the list's keys to the list,
+   * so nothing a fast typist enters is lost.
+   */
+  const handleSelectKeys = (event: KeyboardEvent) => {
+    if (isOpen && cursor.onKeyDown(event)) {
+      event.stopPropagation();
+      return;
+    }
+    if (disabled || event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    setIsOpen(true);
+    setSearchText((text) => text + event.key);
   };
 
   const value =
@@ -127,11 +159,21 @@ export function RemoteSelect<TOption extends SelectOption>(props: RemoteSelectPr
           allowClear
           ref={searchRef}
           onChange={(event) => setSearchText(event.target.value)}
-          // Keys typed here belong to the search, not to the select (Backspace would remove a chosen item).
+          // Keys typed here belong to the search and the list, not to the select (Backspace would remove a
+          // chosen item).
           onKeyDown={(event) => {
             event.stopPropagation();
-            if (event.key === 'Escape') closeDropdown();
+            if (cursor.onKeyDown(event)) return;
+            if (event.key === 'Escape') {
+              closeDropdown();
+              selectRef.current?.focus();
+            }
           }}
+          role="combobox"
+          aria-expanded
+          aria-autocomplete="list"
+          aria-controls={listId}
+          aria-activedescendant={!isLoading && options.length ? optionId(cursor.activeIndex) : undefined}
           data-testid={testId ? `${testId}-search` : undefined}
         />
       </div>
@@ -141,25 +183,27 @@ export function RemoteSelect<TOption extends SelectOption>(props: RemoteSelectPr
         </div>
       ) : (
         <div
+          id={listId}
           className="remote-select__options"
           role="listbox"
           aria-multiselectable={props.mode === 'multiple'}
         >
-          {options.map((option) => {
+          {options.map((option, index) => {
             const isChosen = chosenIds.has(String(option.id));
+            const isActive = index === cursor.activeIndex;
             return (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the search box's (aria-activedescendant).
               <div
                 key={option.id}
+                id={optionId(index)}
                 role="option"
                 aria-selected={isChosen}
                 tabIndex={-1}
-                className={`remote-select__option${isChosen ? ' is-chosen' : ''}`}
-                // Keep the focus where it is; the click chooses.
+                className={`remote-select__option${isChosen ? ' is-chosen' : ''}${isActive ? ' is-active' : ''}`}
+                // Keep the focus in the search box; the click chooses.
                 onMouseDown={(event) => event.preventDefault()}
+                onMouseEnter={() => cursor.setActiveIndex(index)}
                 onClick={() => pick(option)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') pick(option);
-                }}
               >
                 <span>{labelOf(option)}</span>
                 {isChosen ? <CheckOutlined /> : null}
@@ -173,6 +217,7 @@ export function RemoteSelect<TOption extends SelectOption>(props: RemoteSelectPr
 
   return (
     <Select<LabelledValue | LabelledValue[]>
+      ref={selectRef}
       id={id}
       className="remote-select"
       data-testid={testId}
@@ -186,6 +231,7 @@ export function RemoteSelect<TOption extends SelectOption>(props: RemoteSelectPr
       value={value}
       onChange={handleChange}
       open={isOpen}
+      onKeyDown={handleSelectKeys}
       onOpenChange={(open) => {
         if (open) setIsOpen(true);
         else closeDropdown();

@@ -19,6 +19,10 @@ export function useRemoteOptions<TOption>(load: OptionLoader<TOption>, isOpen: b
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SELECT_SEARCH_DEBOUNCE_MS);
   const [options, setOptions] = useState<TOption[]>([]);
+  // What the options answer (the loader's parameters and the search): between a change and its fetch's start
+  // they still answer the one before.
+  const [answered, setAnswered] = useState<string | null>(null);
+  const asked = `${reloadKey}\u0000${search}`;
   const [isFetching, setIsFetching] = useState(false);
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -32,11 +36,13 @@ export function useRemoteOptions<TOption>(load: OptionLoader<TOption>, isOpen: b
       (loaded) => {
         if (controller.signal.aborted) return;
         setOptions(loaded);
+        setAnswered(asked);
         setIsFetching(false);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         setOptions([]);
+        setAnswered(asked);
         setIsFetching(false);
         handleApiError(error);
       },
@@ -49,6 +55,6 @@ export function useRemoteOptions<TOption>(load: OptionLoader<TOption>, isOpen: b
     setSearchText,
     options,
     /** Also while the debounce waits, so stale options are never offered for a new text. */
-    isLoading: isFetching || searchText !== search,
+    isLoading: isFetching || searchText !== search || answered !== asked,
   };
 }
