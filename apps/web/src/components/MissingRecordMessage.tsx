@@ -5,7 +5,7 @@ import { StatusMessage } from './StatusMessage.tsx';
 export const MISSING_RECORD_TEXTS = {
   invalidTitle: 'Alamat tidak valid',
   invalidText: (subject: string) =>
-    `Alamat halaman ini tidak menunjuk ke ${subject} mana pun: nomornya harus berupa angka. Periksa tautannya, atau kembali ke daftar.`,
+    `Alamat halaman ini tidak menunjuk ke ${subject} mana pun: nomornya harus bilangan bulat mulai dari 1. Periksa tautannya, atau kembali ke daftar.`,
   notFoundTitle: 'Data tidak ditemukan',
   back: 'Kembali ke daftar',
 } as const;
