@@ -182,6 +182,40 @@ describe('Export Hasil Survey (/report) as admin', () => {
     assert.equal(calls, 0);
   });
 
+  it("'Pilih Semua Rayon' chooses every Rayon, sends them all, and clears them when unticked", async () => {
+    await openReport();
+    await fillDate('export-start-date', firstDay);
+    await fillDate('export-end-date', lastDay);
+    const all = page.getByRole('checkbox', { name: 'Pilih Semua Rayon' });
+    // Ticked once the list of Rayon has arrived, not at the click itself.
+    const ticked = page.locator('[data-testid="export-all-districts"]:checked');
+    await all.click();
+    await ticked.waitFor();
+    for (const name of districtNames) {
+      await page.getByTestId('export-districts').getByText(name, { exact: true }).waitFor();
+    }
+    assert.equal(await all.isChecked(), true);
+    await settle(page);
+    await screenshot(page, 'report-all-districts');
+
+    await all.click();
+    await ticked.waitFor({ state: 'detached' });
+    await page.getByTestId('export-districts').getByText(districtNames[0]!, { exact: true }).waitFor({
+      state: 'detached',
+    });
+    await page.getByTestId('export-submit').click();
+    await expectWarning('Pilih minimal 1 rayon');
+
+    await all.click();
+    await ticked.waitFor();
+    const { body } = await exportFile();
+    assert.deepEqual(
+      body.districtId.map(Number).sort(byId),
+      districts.map((district) => district.id).sort(byId),
+    );
+    assert.deepEqual(Object.keys(body).sort(), ['districtId', 'endDate', 'option', 'startDate']);
+  });
+
   it("exports '.xlsx' of every Rayon: one row per surveyed proposal, its newest survey, its ASB items", async () => {
     await openReport();
     await fillDate('export-start-date', firstDay);

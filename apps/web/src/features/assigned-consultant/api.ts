@@ -62,10 +62,14 @@ export function useAssignedConsultants(state: TableState) {
   });
 }
 
-/** GET assigned-consultant/{id}/list-proposal: unlike the other lists, data rows plus meta.total (spec §7). */
-export function useConsultantProposals(id: number, state: TableState) {
+/**
+ * GET assigned-consultant/{id}/list-proposal: unlike the other lists, data rows plus meta.total (spec §7).
+ * Null (a malformed id) asks nothing; the page words a 404 itself and leaves other failures to the common
+ * handler.
+ */
+export function useConsultantProposals(id: number | null, state: TableState) {
   return useQuery({
-    queryKey: assignedConsultantKeys.proposals(id, state),
+    queryKey: assignedConsultantKeys.proposals(id ?? 0, state),
     queryFn: async ({ signal }): Promise<Page<TProposalRow>> => {
       const body = await http.get<TProposalRow[], { total: number }>(
         `${PATH}/${id}/list-proposal`,
@@ -77,6 +81,7 @@ export function useConsultantProposals(id: number, state: TableState) {
       return { rows: body.data ?? [], total: body.meta?.total ?? 0 };
     },
     placeholderData: keepPreviousData,
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: id !== null,
+    meta: { handlesOwnErrors: true },
   });
 }

@@ -55,10 +55,13 @@ export function useCompletedWorkImports(year: number | undefined, state: TableSt
   });
 }
 
-/** One page of /pekerjaan-selesai/detail/{id}: the works of one import (spec §7 sends the id again). */
-export function useCompletedWorkRows(importId: number, state: TableState) {
+/**
+ * One page of /pekerjaan-selesai/detail/{id}: the works of one import (spec §7 sends the id again). Null
+ * (a malformed id) asks nothing; the page words a 404 itself and leaves other failures to the common handler.
+ */
+export function useCompletedWorkRows(importId: number | null, state: TableState) {
   return useQuery({
-    queryKey: completedWorkKeys.works(importId, state),
+    queryKey: completedWorkKeys.works(importId ?? 0, state),
     queryFn: async ({ signal }): Promise<WorkPage> => {
       const body = await http.get<TCompletedWorkRowPage>(
         `${COMPLETED_WORK_DETAIL_PATH}/${importId}`,
@@ -71,8 +74,9 @@ export function useCompletedWorkRows(importId: number, state: TableState) {
         completedWork: body.data?.completedWork ?? null,
       };
     },
-    enabled: Number.isInteger(importId) && importId > 0,
+    enabled: importId !== null,
     placeholderData: keepPreviousData,
+    meta: { handlesOwnErrors: true },
   });
 }
 

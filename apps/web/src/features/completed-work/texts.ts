@@ -15,6 +15,8 @@ export const COMPLETED_WORK_TEXTS = {
   replaced: COMPLETED_WORK_MESSAGES.replaced,
   detail: 'Detail',
   back: 'Kembali',
+  importSubject: 'data pekerjaan selesai',
+  importNotFound: 'Data pekerjaan selesai ini tidak ada atau sudah dihapus.',
   ofPackage: (length: string) => `dari ${length} paket`,
   importTitle: 'Import Data Pekerjaan Selesai',
   year: 'Tahun',

@@ -7,6 +7,7 @@ export const SURVEY_EXPORT_TEXTS = {
   endPlaceholder: 'Tanggal Akhir',
   rangeSeparator: 's/d',
   districtLabel: 'Rayon',
+  allDistricts: 'Pilih Semua Rayon',
   optionLabel: 'Opsi Export',
   exportButton: 'Export',
   warningTitle: 'Peringatan!',

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OptionQuery } from '../../components/use-remote-options.ts';
 import { API_PREFIX, ApiError, buildHeaders, buildUrl, http } from '../../lib/http.ts';
 import { fetchSelectList } from '../master/api.ts';
-import { proposalKeys } from '../proposal/api.ts';
+import { fetchProposal, proposalKeys } from '../proposal/api.ts';
 import type { AsbChoice } from './form-values.ts';
 
 /** Survey capture under the global prefix (DESIGN §4), so a field app can use the same calls. */
@@ -16,7 +16,8 @@ export const surveyKeys = {
 
 /**
  * GET /api/survey/{id}: the open draft, or an empty one. Fetched once per visit: while the form is open it
- * is the source of truth and only the media lists follow the server's answers.
+ * is the source of truth and only the media lists follow the server's answers. The form page words a 404
+ * itself.
  */
 export function useSurveyDraft(proposalId: number, isEnabled = true) {
   return useQuery({
@@ -26,6 +27,20 @@ export function useSurveyDraft(proposalId: number, isEnabled = true) {
       (await http.get<TSurvey>(surveyPath(proposalId), undefined, { signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
+    meta: { handlesOwnErrors: true },
+  });
+}
+
+/**
+ * The proposal the survey form opens (GET proposal/{id}?exclude=0). Its own key, apart from the detail
+ * dialog's, because the form page words a 404 itself; still under proposalKeys.all, so a submit reloads it.
+ */
+export function useSurveyFormProposal(proposalId: number | null) {
+  return useQuery({
+    queryKey: [...proposalKeys.all, 'survey-form', proposalId ?? 0],
+    queryFn: ({ signal }) => fetchProposal(proposalId as number, 'view', signal),
+    enabled: proposalId !== null,
+    meta: { handlesOwnErrors: true },
   });
 }
 

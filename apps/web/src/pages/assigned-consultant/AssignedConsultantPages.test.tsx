@@ -2,7 +2,7 @@ import type { TAssignedConsultantRow } from '@eusulan/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { proposalRow } from '../../features/proposal/test-fixtures.ts';
-import { authUser, mockApi, ok, renderApp } from '../../test/app-harness.tsx';
+import { authUser, fail, mockApi, ok, renderApp } from '../../test/app-harness.tsx';
 import { consultantDetailPath, verificationSummary } from './AssignedConsultantListPage.tsx';
 
 const CONSULTANTS: TAssignedConsultantRow[] = [
@@ -78,5 +78,25 @@ describe('Tugas Survey (/assigned-konsultan)', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByTestId('back-button'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/assigned-konsultan'));
+  });
+
+  it('says a malformed consultant id is not a valid address, and an unknown one is not found', async () => {
+    localStorage.setItem('token', 'test-token');
+    const fetchMock = mockApi({
+      'POST /api/auth/me': () => ok(authUser('admin')),
+      'GET /api-web/assigned-consultant/77/list-proposal': () => fail(404, 'Data tidak ditemukan.'),
+    });
+    const { router } = renderApp('/assigned-konsultan/detail/0?name=Siapa');
+    const invalid = await screen.findByTestId('missing-record', {}, { timeout: 15_000 });
+    expect(invalid.textContent).toContain('Alamat tidak valid');
+    expect(screen.queryByTestId('consultant-name')).toBeNull();
+    expect(callsTo(fetchMock, '/api-web/assigned-consultant/0/list-proposal')).toEqual([]);
+
+    await router.navigate('/assigned-konsultan/detail/77');
+    await waitFor(() =>
+      expect(screen.getByTestId('missing-record').getAttribute('data-reason')).toBe('not-found'),
+    );
+    expect(screen.getByTestId('missing-record').textContent).toContain('Konsultan ini tidak ada');
+    expect(document.querySelector('.ant-modal-confirm')).toBeNull();
   });
 });

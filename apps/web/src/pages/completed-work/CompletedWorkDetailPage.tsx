@@ -10,6 +10,7 @@ import {
   tablePageOf,
   useTableState,
 } from '../../components/data-table/DataTable.tsx';
+import { MissingRecordMessage, missingRecordReason } from '../../components/MissingRecordMessage.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useCompletedWorkRows } from '../../features/completed-work/api.ts';
 import {
@@ -22,6 +23,7 @@ import { LazyCompletedWorkModal } from '../../features/completed-work/components
 import { TypeWorkCell } from '../../features/completed-work/components/TypeWorkCell.tsx';
 import { COMPLETED_WORK_TEXTS as TEXTS } from '../../features/completed-work/texts.ts';
 import '../../features/completed-work/components/completed-work.css';
+import { isNotFoundError, recordIdOf, useCommonHandlerUnlessNotFound } from '../../lib/record-id.ts';
 
 /** react-router keeps the position in its history entries; 0 means this page was opened directly. */
 const hasPreviousPage = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
@@ -50,9 +52,12 @@ export function CompletedWorkDetailPage() {
   const navigate = useNavigate();
   const params = useParams();
   const [searchParams] = useSearchParams();
-  const importId = Number(params.id);
+  const importId = recordIdOf(params.id);
   const [state, dispatch] = useTableState();
   const list = useCompletedWorkRows(importId, state);
+  useCommonHandlerUnlessNotFound(list.error);
+  const missing = missingRecordReason(importId, isNotFoundError(list.error));
+  const backToList = () => (hasPreviousPage() ? navigate(-1) : navigate(COMPLETED_WORK_LIST_PATH));
   const [workId, setWorkId] = useState<number | null>(null);
   const imported = list.data?.completedWork ?? null;
   const year = yearFromQuery(searchParams.get('year')) ?? imported?.year ?? null;
@@ -100,11 +105,7 @@ export function CompletedWorkDetailPage() {
       <PageHeading
         title={detailHeading(year)}
         extra={
-          <Button
-            icon={<ArrowLeftOutlined />}
-            onClick={() => (hasPreviousPage() ? navigate(-1) : navigate(COMPLETED_WORK_LIST_PATH))}
-            data-testid="back-button"
-          >
+          <Button icon={<ArrowLeftOutlined />} onClick={backToList} data-testid="back-button">
             {TEXTS.back}
           </Button>
         }
@@ -115,13 +116,22 @@ export function CompletedWorkDetailPage() {
         </Typography.Paragraph>
       ) : null}
       <div className="screen__panel">
-        <DataTable<TCompletedWorkRow>
-          columns={columns}
-          {...tablePageOf(list)}
-          state={state}
-          dispatch={dispatch}
-          rowKey={(row) => row.id}
-        />
+        {missing ? (
+          <MissingRecordMessage
+            reason={missing}
+            subject={TEXTS.importSubject}
+            notFoundText={TEXTS.importNotFound}
+            onBack={() => navigate(COMPLETED_WORK_LIST_PATH)}
+          />
+        ) : (
+          <DataTable<TCompletedWorkRow>
+            columns={columns}
+            {...tablePageOf(list)}
+            state={state}
+            dispatch={dispatch}
+            rowKey={(row) => row.id}
+          />
+        )}
       </div>
       <LazyCompletedWorkModal workId={workId} onClose={() => setWorkId(null)} />
     </section>

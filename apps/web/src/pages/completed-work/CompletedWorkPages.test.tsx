@@ -1,7 +1,7 @@
 import type { TCompletedWorkImportRow, TCompletedWorkRow } from '@eusulan/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { authUser, mockApi, ok, renderApp } from '../../test/app-harness.tsx';
+import { authUser, fail, mockApi, ok, renderApp } from '../../test/app-harness.tsx';
 
 const SCREEN_LOADED = { timeout: 15_000 };
 
@@ -79,5 +79,35 @@ describe('Pekerjaan Selesai pages', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Pekerjaan Selesai Tahun 2025' }, SCREEN_LOADED),
     ).toBeVisible();
+  });
+
+  it('says a malformed import id is not a valid address, without asking the server', async () => {
+    const fetchMock = signIn('admin');
+    const { router } = renderApp('/pekerjaan-selesai/detail/abc?year=2025');
+    const message = await screen.findByTestId('missing-record', {}, SCREEN_LOADED);
+    expect(message.textContent).toContain('Alamat tidak valid');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('completed-work-detail'))).toBe(false);
+    fireEvent.click(screen.getByTestId('missing-record-back'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pekerjaan-selesai'));
+  });
+
+  it('says an import the server does not know is not found, without the common 404 dialog', async () => {
+    signIn('umum', { 'GET /api-web/completed-work-detail/404': () => fail(404, 'Data tidak ditemukan.') });
+    renderApp('/pekerjaan-selesai/detail/404');
+    const message = await screen.findByTestId('missing-record', {}, SCREEN_LOADED);
+    expect(message.textContent).toContain('Data tidak ditemukan');
+    expect(message.textContent).toContain('Data pekerjaan selesai ini tidak ada atau sudah dihapus.');
+    expect(document.querySelector('.ant-modal-confirm')).toBeNull();
+  });
+
+  it('leaves other failures of the works list to the common handler', async () => {
+    signIn('admin', { 'GET /api-web/completed-work-detail/9': () => fail(403, 'Akses ditolak.') });
+    renderApp('/pekerjaan-selesai/detail/9');
+    await waitFor(
+      () => expect(document.querySelector('.ant-modal-confirm-content')?.textContent).toBe('Akses ditolak.'),
+      SCREEN_LOADED,
+    );
+    expect(screen.queryByTestId('missing-record')).toBeNull();
   });
 });

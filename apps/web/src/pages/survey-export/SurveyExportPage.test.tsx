@@ -133,6 +133,47 @@ describe('SurveyExportPage (/report)', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it("'Pilih Semua Rayon' chooses every Rayon from the server, sends them all and clears them again", async () => {
+    const fetchMock = openScreen(authUser('admin'), {
+      'POST /api-web/export/jobs': () => fail(400, 'Data tidak ditemukan!'),
+    });
+    const checkbox = (await screen.findByRole(
+      'checkbox',
+      { name: 'Pilih Semua Rayon' },
+      { timeout: 15_000 },
+    )) as HTMLInputElement;
+    await pickDistrict('Surabaya Timur');
+    // One chosen by hand: half ticked.
+    expect(checkbox.closest('.ant-checkbox')?.className).toContain('ant-checkbox-indeterminate');
+
+    fireEvent.click(checkbox);
+    await waitFor(() => expect(checkbox.checked).toBe(true));
+    expect(screen.getByTestId('export-districts').textContent).toContain('Surabaya Pusat');
+    // The select's own list, unsearched, with the largest limit the server takes.
+    const loads = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('district?'));
+    expect(loads.at(-1)).toContain('limit=100');
+    expect(new URL(loads.at(-1)!, 'http://x').searchParams.get('search') ?? '').toBe('');
+
+    await pickDate('export-start-date', FIRST);
+    await pickDate('export-end-date', TENTH);
+    submit();
+    await expectWarning('Data tidak ditemukan!');
+    expect(exportCalls(fetchMock)).toEqual([
+      {
+        startDate: FIRST.format('YYYY-MM-DD'),
+        endDate: TENTH.format('YYYY-MM-DD'),
+        districtId: [1, 3],
+        option: '.xlsx',
+      },
+    ]);
+
+    fireEvent.click(checkbox);
+    await waitFor(() => expect(checkbox.checked).toBe(false));
+    expect(screen.getByTestId('export-districts').textContent).not.toContain('Surabaya');
+    submit();
+    await expectWarning('Pilih minimal 1 rayon');
+  });
+
   it('locks an internal consultant to its district, follows the export job and saves its file', async () => {
     const fetchMock = openScreen(authUser('consultan'), {
       'POST /api-web/export/jobs': () => accepted(EXPORT_JOB),
@@ -147,6 +188,7 @@ describe('SurveyExportPage (/report)', { timeout: 20_000 }, () => {
     expect(districts.textContent).toContain('Surabaya Timur');
     expect(districts.className).toContain('ant-select-disabled');
     expect(screen.getByText('Rayon mengikuti wilayah konsultan Anda.')).toBeVisible();
+    expect(screen.queryByTestId('export-all-districts')).toBeNull();
 
     await pickDate('export-start-date', FIRST);
     await pickDate('export-end-date', TENTH);

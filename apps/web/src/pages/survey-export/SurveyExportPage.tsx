@@ -19,6 +19,7 @@ import { JobProgress } from '../../features/jobs/components/JobProgress.tsx';
 import { JOB_TEXTS } from '../../features/jobs/texts.ts';
 import { loadDistricts } from '../../features/master/select-lists.ts';
 import { useSurveyExport } from '../../features/survey-export/api.ts';
+import { AllDistrictsCheckbox } from '../../features/survey-export/components/AllDistrictsCheckbox.tsx';
 import {
   type District,
   exportFormProblem,
@@ -136,6 +137,13 @@ export function SurveyExportPage() {
               disabled={isBusy || Boolean(lockedDistrict)}
               testId="export-districts"
             />
+            {lockedDistrict ? null : (
+              <AllDistrictsCheckbox
+                chosen={chosenDistricts}
+                onChange={setChosenDistricts}
+                disabled={isBusy}
+              />
+            )}
           </Form.Item>
           <Form.Item label={TEXTS.optionLabel} required>
             <Select<TSurveyExportOption>
