@@ -55,6 +55,50 @@ describe('login page', () => {
   });
 });
 
+describe('the bot check widget', () => {
+  /** The widget's box, its label's and its logo's, in page pixels. */
+  const boxes = async (page: Page) => {
+    // No helper functions inside: the page runs this without the test's module wrappers.
+    const [form, widget, label, logo] = await page.locator('altcha-widget').evaluate((element) =>
+      [
+        element.closest('form'),
+        element,
+        element.querySelector('.altcha-checkbox-wrap label'),
+        element.querySelector('.altcha-logo'),
+      ].map((part) => {
+        const rect = part?.getBoundingClientRect();
+        return { left: rect?.left ?? 0, right: rect?.right ?? 0, width: rect?.width ?? 0 };
+      }),
+    );
+    return { form: form!, widget: widget!, label: label!, logo: logo! };
+  };
+
+  for (const width of [1366, 390, 320]) {
+    it(`at ${width} px: as wide as the form, its logo clear of its label, the same width once solved`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'id-ID' });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/login`);
+      await page.locator('altcha-widget .altcha-logo').waitFor();
+      const before = await boxes(page);
+      assert.ok(
+        before.label.right <= before.logo.left,
+        `label ends at ${before.label.right}, logo at ${before.logo.left}`,
+      );
+      assert.ok(
+        Math.abs(before.widget.width - before.form.width) <= 1,
+        `${before.widget.width} of ${before.form.width}`,
+      );
+      await solveBotCheck(page);
+      await page.locator('altcha-widget').getByText('Terverifikasi').waitFor();
+      const after = await boxes(page);
+      assert.equal(after.widget.width, before.widget.width);
+      assert.ok(after.label.right <= after.logo.left);
+      if (width === 390) await screenshot(page, 'login-bot-check-solved-390');
+      await context.close();
+    });
+  }
+});
+
 describe('each demo role', () => {
   const cases = [
     {
