@@ -457,9 +457,23 @@ describe('survey capture: konsultan1 verifies, surveys on the map and sends; the
 
   it('sends the survey after the confirmation and returns to the list', async () => {
     const [first] = made as [TProposalDetail];
+    // A length far past the usual is named in the question; Batal goes back to correct it.
+    await fillNumber('road-0-item-0-long', '12000');
+    await page.getByTestId('submit-survey').click();
+    const unusual = page.getByTestId('survey-unusual-measures');
+    await unusual.waitFor();
+    assert.match(await unusual.innerText(), /Ruas 1, [^\n]*Aspal Hotmix[^\n]*: panjang 12\.000 m/);
+    await settle(page);
+    await screenshot(page, 'survey-send-unusual-measure');
+    await dialog('Kirim Survey?').getByRole('button', { name: 'Batal' }).click();
+    await dialog('Kirim Survey?').waitFor({ state: 'detached' });
+    await fillNumber('road-0-item-0-long', '120');
+
     await page.getByTestId('submit-survey').click();
     const confirm = dialog('Kirim Survey?');
     await confirm.getByText('tidak dapat diubah lagi', { exact: false }).waitFor();
+    assert.equal(await page.getByTestId('survey-unusual-measures').count(), 0);
+    await settle(page);
     await confirm.getByRole('button', { name: 'Ya, Kirim' }).click();
     await expectPath(page, '/data-usulan-survey');
     await closeDialog('Berhasil!', 'Mengirim data survey');

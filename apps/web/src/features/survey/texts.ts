@@ -22,6 +22,7 @@ export const SURVEY_FORM_TEXTS = {
   confirmTitle: 'Kirim Survey?',
   confirmText: 'Survey yang dikirim menjadi hasil survey usulan ini dan tidak dapat diubah lagi.',
   confirmOk: 'Ya, Kirim',
+  unusualMeasures: 'Periksa kembali ukuran yang jauh di atas biasanya:',
   successTitle: 'Berhasil!',
   submitted: 'Mengirim data survey',
 } as const;

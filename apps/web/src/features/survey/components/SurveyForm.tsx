@@ -24,6 +24,7 @@ import {
   surveyTotalOf,
 } from '../form-values.ts';
 import { chooseStartValues, clearLocalCopy, readLocalCopy } from '../local-copy.ts';
+import { unusualMeasures } from '../measure-check.ts';
 import { SURVEY_LIST_PATH } from '../paths.ts';
 import { SURVEY_FORM_TEXTS as TEXTS } from '../texts.ts';
 import { useDraftAutosave } from '../use-draft-autosave.ts';
@@ -160,14 +161,29 @@ export function SurveyForm({ proposal, survey, localKey }: SurveyFormProps) {
     modal.success({ title: TEXTS.successTitle, content: TEXTS.submitted, okText: 'Ok' });
   };
 
-  const confirmSend = () =>
+  const confirmSend = () => {
+    // A sent survey cannot be changed: a measure far past the usual is named in the same question.
+    const unusual = unusualMeasures(values.roads, roadLabel);
     modal.confirm({
       title: TEXTS.confirmTitle,
-      content: TEXTS.confirmText,
+      content: unusual.length ? (
+        <div data-testid="survey-unusual-measures">
+          <p>{TEXTS.confirmText}</p>
+          <p>{TEXTS.unusualMeasures}</p>
+          <ul>
+            {unusual.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        TEXTS.confirmText
+      ),
       okText: TEXTS.confirmOk,
       cancelText: 'Batal',
       onOk: sendSurvey,
     });
+  };
 
   return (
     <section className="screen survey-form-screen" data-testid="survey-form">
