@@ -110,7 +110,7 @@ describe('prepareDatabase', () => {
     }
     // Completed works of three years and four work types, imported as UTM 49S shapefile zips.
     const completedImports = await database.db.select().from(completedWorkImports);
-    expect(completedImports).toHaveLength(5);
+    expect(completedImports).toHaveLength(4);
     expect(new Set(completedImports.map((row) => row.year)).size).toBe(3);
     expect(new Set(completedImports.map((row) => row.typeWorkColorId)).size).toBe(4);
     for (const row of completedImports) {

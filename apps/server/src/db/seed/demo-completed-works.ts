@@ -37,7 +37,8 @@ interface DemoImport {
 const thisYear = new Date().getFullYear();
 
 /**
- * Three years and all four work types (the demo colours), packages of one to two locations, each on a
+ * Three years and all four work types (the demo colours) in four imports, one per type (each import is a
+ * worker thread's read: fewer keep the first start quick), packages of one to two locations, each on a
  * street beside the proposals' streets (demo-places.ts).
  */
 const DEMO_IMPORTS: DemoImport[] = [
@@ -53,6 +54,14 @@ const DEMO_IMPORTS: DemoImport[] = [
       ),
       ...packageFeatures('Pengaspalan Jalan Raya Darmo', [at('Jalan Raya Darmo')], 1_100_000),
       ...packageFeatures('Pengaspalan Jalan Rajawali', [at('Jalan Rajawali')], 1_050_000),
+      ...packageFeatures(
+        'Pemeliharaan Jalan Kertajaya dan Dharmahusada',
+        [at('Jalan Kertajaya'), at('Jalan Dharmahusada')],
+        900_000,
+      ),
+      ...packageFeatures('Pengaspalan Jalan Diponegoro', [at('Jalan Diponegoro')], 1_200_000),
+      ...packageFeatures('Pengaspalan Jalan Panglima Sudirman', [at('Jalan Panglima Sudirman')], 1_150_000),
+      ...packageFeatures('Pengaspalan Jalan Kenjeran', [at('Jalan Kenjeran')], 1_000_000),
     ],
   },
   {
@@ -81,21 +90,6 @@ const DEMO_IMPORTS: DemoImport[] = [
     features: [
       ...packageFeatures('Betonisasi Jalan Ahmad Yani', [divided('Jalan Ahmad Yani')], 2_400_000),
       ...packageFeatures('Betonisasi Jalan Mayjen Sungkono', [at('Jalan Mayjen Sungkono')], 2_250_000),
-    ],
-  },
-  {
-    fileName: `Pekerjaan Selesai Pengaspalan ${thisYear}.zip`,
-    year: thisYear,
-    typeWork: 'Pengaspalan',
-    features: [
-      ...packageFeatures(
-        'Pemeliharaan Jalan Kertajaya dan Dharmahusada',
-        [at('Jalan Kertajaya'), at('Jalan Dharmahusada')],
-        900_000,
-      ),
-      ...packageFeatures('Pengaspalan Jalan Diponegoro', [at('Jalan Diponegoro')], 1_200_000),
-      ...packageFeatures('Pengaspalan Jalan Panglima Sudirman', [at('Jalan Panglima Sudirman')], 1_150_000),
-      ...packageFeatures('Pengaspalan Jalan Kenjeran', [at('Jalan Kenjeran')], 1_000_000),
     ],
   },
 ];
