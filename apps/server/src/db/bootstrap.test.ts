@@ -84,20 +84,21 @@ describe('prepareDatabase', () => {
     const byStatus = (status: string) => demoProposals.filter((row) => row.statusType === status);
     expect(byStatus('unverified')).toHaveLength(32);
     expect(new Set(byStatus('unverified').map((row) => row.proposalType))).toEqual(new Set(PROPOSAL_TYPES));
-    // Further along: verified ones waiting for a survey, surveyed ones with submitted surveys and photos.
-    expect(byStatus('verified')).toHaveLength(2);
-    expect(byStatus('surveyed')).toHaveLength(3);
+    // Further along: verified ones waiting for a survey (two of them with a draft), surveyed ones with
+    // submitted surveys and photos.
+    expect(byStatus('verified')).toHaveLength(4);
+    expect(byStatus('surveyed')).toHaveLength(5);
     // Decided by struktural1, one per process type, each with a note and a photo as structural documents.
     expect(
       byStatus('finished')
         .map((row) => row.processType)
         .sort(),
     ).toEqual(['pending', 'project', 'self_management']);
-    const submitted = await database.db.select().from(surveys);
-    expect(submitted).toHaveLength(8);
-    expect(submitted.every((survey) => !survey.isDraft)).toBe(true);
-    expect(await counted(surveyPhotos)).toBe(8);
-    expect(await counted(surveyRoadAsbItems)).toBe(16);
+    const demoSurveys = await database.db.select().from(surveys);
+    expect(demoSurveys.filter((survey) => !survey.isDraft && survey.submittedAt)).toHaveLength(10);
+    expect(demoSurveys.filter((survey) => survey.isDraft && !survey.submittedAt)).toHaveLength(2);
+    expect(await counted(surveyPhotos)).toBe(12);
+    expect(await counted(surveyRoadAsbItems)).toBe(24);
     const files = await database.db.select().from(proposalFiles);
     expect(files.filter((file) => file.ext === 'pdf')).toHaveLength(32 + 3);
     expect(files.filter((file) => file.ext === 'png')).toHaveLength(16 + 3);
@@ -107,17 +108,17 @@ describe('prepareDatabase', () => {
       expect(stored.length).toBe(file.size);
       expect((await fileTypeFromBuffer(stored))?.mime).toBe(file.mimeType);
     }
-    // Completed works of two years and three work types, imported as UTM 49S shapefile zips.
+    // Completed works of three years and four work types, imported as UTM 49S shapefile zips.
     const completedImports = await database.db.select().from(completedWorkImports);
     expect(completedImports).toHaveLength(4);
-    expect(new Set(completedImports.map((row) => row.year)).size).toBe(2);
-    expect(new Set(completedImports.map((row) => row.typeWorkColorId)).size).toBe(3);
+    expect(new Set(completedImports.map((row) => row.year)).size).toBe(3);
+    expect(new Set(completedImports.map((row) => row.typeWorkColorId)).size).toBe(4);
     for (const row of completedImports) {
       const stored = readFileSync(path.join(dataDir, 'files', row.storageKey));
       expect((await fileTypeFromBuffer(stored))?.mime).toBe('application/zip');
     }
     const works = await database.db.select().from(completedWorks);
-    expect(works).toHaveLength(11);
+    expect(works).toHaveLength(16);
     expect(works.some((work) => work.coordinates.length === 2)).toBe(true);
     expect(
       works.every(

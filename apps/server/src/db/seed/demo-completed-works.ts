@@ -17,67 +17,9 @@ import { packageFeatures } from '../../modules/completed-work/completed-work-tem
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
 import { completedWorkImports, typeWorkColors } from '../schema/index.ts';
+import { WORK_STREETS } from './demo-places.ts';
 
-/** Approximate centre lines of real Surabaya streets, [longitude, latitude]. */
-const STREETS: Record<string, LonLat[]> = {
-  'Jalan Tunjungan': [
-    [112.7381, -7.2575],
-    [112.7387, -7.2601],
-    [112.7395, -7.2628],
-  ],
-  'Jalan Embong Malang': [
-    [112.7346, -7.2626],
-    [112.737, -7.2628],
-    [112.7395, -7.263],
-  ],
-  'Jalan Raya Darmo': [
-    [112.7385, -7.287],
-    [112.7379, -7.2918],
-    [112.737, -7.2965],
-  ],
-  'Jalan Basuki Rahmat': [
-    [112.74, -7.264],
-    [112.741, -7.268],
-    [112.7425, -7.272],
-  ],
-  'Jalan Kenjeran': [
-    [112.76, -7.245],
-    [112.7675, -7.2435],
-    [112.775, -7.242],
-  ],
-  'Jalan Rungkut Industri': [
-    [112.755, -7.33],
-    [112.76, -7.331],
-    [112.765, -7.332],
-  ],
-  'Jalan Ahmad Yani': [
-    [112.7305, -7.32],
-    [112.7298, -7.3275],
-    [112.729, -7.335],
-  ],
-  'Jalan Mayjen Sungkono': [
-    [112.718, -7.293],
-    [112.7115, -7.2915],
-    [112.705, -7.29],
-  ],
-  'Jalan Kertajaya': [
-    [112.756, -7.279],
-    [112.766, -7.2795],
-    [112.77, -7.28],
-  ],
-  'Jalan Dharmahusada': [
-    [112.765, -7.268],
-    [112.772, -7.2685],
-    [112.78, -7.269],
-  ],
-  'Jalan Diponegoro': [
-    [112.729, -7.278],
-    [112.7305, -7.284],
-    [112.732, -7.29],
-  ],
-};
-
-const line = (name: string) => STREETS[name] ?? [];
+const line = (name: string) => WORK_STREETS[name] ?? [];
 const at = (name: string) => ({ lokasi: name, lines: [line(name)] });
 /** A divided road: both carriageways as the parts of one line. */
 const divided = (name: string) => ({
@@ -94,20 +36,32 @@ interface DemoImport {
 
 const thisYear = new Date().getFullYear();
 
-/** Two years, three work types (the demo colours), packages of one to two locations. */
+/**
+ * Three years and all four work types (the demo colours) in four imports, one per type (each import is a
+ * worker thread's read: fewer keep the first start quick), packages of one to two locations, each on a
+ * street beside the proposals' streets (demo-places.ts).
+ */
 const DEMO_IMPORTS: DemoImport[] = [
   {
-    fileName: `Pekerjaan Selesai Pengaspalan ${thisYear - 1}.zip`,
-    year: thisYear - 1,
+    fileName: `Pekerjaan Selesai Pengaspalan ${thisYear - 2}.zip`,
+    year: thisYear - 2,
     typeWork: 'Pengaspalan',
     features: [
       ...packageFeatures(
-        'Peningkatan Jalan Tunjungan dan Embong Malang',
-        [at('Jalan Tunjungan'), at('Jalan Embong Malang')],
+        'Peningkatan Jalan Gemblongan dan Genteng Kali',
+        [at('Jalan Gemblongan'), at('Jalan Genteng Kali')],
         1_250_000,
       ),
       ...packageFeatures('Pengaspalan Jalan Raya Darmo', [at('Jalan Raya Darmo')], 1_100_000),
-      ...packageFeatures('Pengaspalan Jalan Basuki Rahmat', [at('Jalan Basuki Rahmat')], 1_150_000),
+      ...packageFeatures('Pengaspalan Jalan Rajawali', [at('Jalan Rajawali')], 1_050_000),
+      ...packageFeatures(
+        'Pemeliharaan Jalan Kertajaya dan Dharmahusada',
+        [at('Jalan Kertajaya'), at('Jalan Dharmahusada')],
+        900_000,
+      ),
+      ...packageFeatures('Pengaspalan Jalan Diponegoro', [at('Jalan Diponegoro')], 1_200_000),
+      ...packageFeatures('Pengaspalan Jalan Panglima Sudirman', [at('Jalan Panglima Sudirman')], 1_150_000),
+      ...packageFeatures('Pengaspalan Jalan Kenjeran', [at('Jalan Kenjeran')], 1_000_000),
     ],
   },
   {
@@ -115,8 +69,18 @@ const DEMO_IMPORTS: DemoImport[] = [
     year: thisYear - 1,
     typeWork: 'Paving',
     features: [
-      ...packageFeatures('Paving Jalan Kenjeran', [at('Jalan Kenjeran')], 650_000),
-      ...packageFeatures('Paving Kawasan Rungkut', [at('Jalan Rungkut Industri')], 600_000),
+      ...packageFeatures('Paving Jalan Kapas Krampung', [at('Jalan Kapas Krampung')], 650_000),
+      ...packageFeatures('Paving Kawasan Kendangsari', [at('Jalan Kendangsari')], 600_000),
+      ...packageFeatures('Paving Jalan Bubutan', [at('Jalan Bubutan')], 620_000),
+    ],
+  },
+  {
+    fileName: `Saluran Tepi Jalan ${thisYear - 1}.zip`,
+    year: thisYear - 1,
+    typeWork: 'Perbaikan Saluran',
+    features: [
+      ...packageFeatures('Normalisasi Saluran Jalan Kedungdoro', [at('Jalan Kedungdoro')], 450_000),
+      ...packageFeatures('Normalisasi Saluran Jalan Ketintang', [at('Jalan Ketintang')], 480_000),
     ],
   },
   {
@@ -126,19 +90,6 @@ const DEMO_IMPORTS: DemoImport[] = [
     features: [
       ...packageFeatures('Betonisasi Jalan Ahmad Yani', [divided('Jalan Ahmad Yani')], 2_400_000),
       ...packageFeatures('Betonisasi Jalan Mayjen Sungkono', [at('Jalan Mayjen Sungkono')], 2_250_000),
-    ],
-  },
-  {
-    fileName: `Pekerjaan Selesai Pengaspalan ${thisYear}.zip`,
-    year: thisYear,
-    typeWork: 'Pengaspalan',
-    features: [
-      ...packageFeatures(
-        'Pemeliharaan Jalan Kertajaya dan Dharmahusada',
-        [at('Jalan Kertajaya'), at('Jalan Dharmahusada')],
-        900_000,
-      ),
-      ...packageFeatures('Pengaspalan Jalan Diponegoro', [at('Jalan Diponegoro')], 1_200_000),
     ],
   },
 ];

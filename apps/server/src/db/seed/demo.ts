@@ -25,6 +25,7 @@ import {
 } from '../schema/index.ts';
 import { seedDemoCompletedWorks } from './demo-completed-works.ts';
 import { demoProposalLetter, demoRoadPhoto, storeDemoFile } from './demo-files.ts';
+import { DEMO_STREETS, type DemoStreet, OTHER_STREETS, PUSAT_STREETS } from './demo-places.ts';
 import { seedDemoSurveys } from './demo-surveys.ts';
 
 const WILAYAH_CSV = sourceFile('db/seed/data/surabaya-wilayah.csv');
@@ -47,18 +48,6 @@ export function readSurabayaWilayah(): WilayahRow[] {
   });
 }
 
-const DEMO_ROADS = [
-  'Jalan Raya Darmo',
-  'Jalan Ahmad Yani',
-  'Jalan Mayjen Sungkono',
-  'Jalan Kertajaya Indah',
-  'Jalan Rungkut Industri',
-  'Jalan Kenjeran',
-  'Jalan Tunjungan',
-  'Jalan Diponegoro',
-  'Jalan Manyar Kertoarjo',
-  'Jalan Raya Menganti',
-];
 const DEMO_ROAD_TYPES = ['Pengaspalan', 'Paving', 'Betonisasi', 'Perbaikan Saluran', 'Pemeliharaan Berkala'];
 const DEMO_PHOTO_CATEGORIES = ['Kondisi Eksisting', 'Perkerasan Jalan', 'Saluran', 'Dokumentasi Lainnya'];
 const DEMO_ASB = [
@@ -68,7 +57,8 @@ const DEMO_ASB = [
   { name: 'Pembersihan Saluran (m2)', price: 35_000 },
 ];
 const DEMO_COLORS = [
-  { typeWork: 'Pengaspalan', color: '#e53935' },
+  // Not red: the map draws proposals in red, and a red work type would hide them and be hidden by them.
+  { typeWork: 'Pengaspalan', color: '#8e24aa' },
   { typeWork: 'Paving', color: '#fb8c00' },
   { typeWork: 'Betonisasi', color: '#1e88e5' },
   { typeWork: 'Perbaikan Saluran', color: '#43a047' },
@@ -162,7 +152,7 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage) {
     await insertMissingByName(
       tx,
       roads,
-      DEMO_ROADS.map((name) => ({ name })),
+      DEMO_STREETS.map((street) => ({ name: street.road })),
     );
     await insertMissingByName(
       tx,
@@ -229,6 +219,11 @@ export async function seedDemo(db: Db, password: string, storage: FileStorage) {
     if (anyProposal) return;
     const refs = {
       roadIds: await idsByName(tx, roads),
+      villageIds: new Map(
+        (await tx.select({ id: villages.id, code: villages.code }).from(villages)).map(
+          (row): [string, number] => [row.code ?? '', row.id],
+        ),
+      ),
       consultantIds: [internalId, consultantIds.get('CV-CKM') as number],
     };
     await seedDemoProposals(tx, storage, refs);
@@ -262,40 +257,33 @@ const PROBLEMS = [
 
 /**
  * A few dozen unverified proposals of all four types for the demo, each with a letter (PDF) and some with a
- * photo (PNG), spread over real kelurahan; some share a place so the history count shows, and a few are
- * from the last two days so verification pre-checks them.
+ * photo (PNG), on the demo's streets in the kelurahan each street runs through (demo-places.ts): two in
+ * three in the Surabaya Pusat rayon (konsultan1's), the rest elsewhere for the external consultant. Some
+ * share a place so the history count shows, and a few are from the last two days so verification
+ * pre-checks them.
  */
 async function seedDemoProposals(
   tx: Db,
   storage: FileStorage,
-  refs: { roadIds: Map<string, number>; consultantIds: number[] },
+  refs: { roadIds: Map<string, number>; villageIds: Map<string, number>; consultantIds: number[] },
 ) {
-  const villageRows = await tx
-    .select({ id: villages.id, name: villages.name, districtId: subdistricts.districtId })
-    .from(villages)
-    .innerJoin(subdistricts, eq(subdistricts.id, villages.subdistrictId))
-    .where(eq(villages.isActive, true))
-    .orderBy(villages.code);
-  const roadIds = [...refs.roadIds.values()];
-  if (!villageRows.length || !roadIds.length) return;
-  // The internal consultant (Rayon) serves only its district's villages; the external one every village.
-  const [internalConsultant] = await tx
-    .select({ districtId: consultants.districtId })
-    .from(consultants)
-    .where(eq(consultants.id, refs.consultantIds[0] ?? 0));
-  const rayonVillages = villageRows.filter(
-    (village) => village.districtId === internalConsultant?.districtId,
-  );
-  const isInternalRow = (n: number) => n % 3 !== 2;
+  const isPusatPlace = (n: number) => n % 3 !== 2;
+  // The how-manyth new place of its region a proposal is: the region's streets are used in turn.
+  const placeOrdinal = (placeIndex: number) =>
+    Array.from({ length: placeIndex }, (_, q) => q).filter(
+      (q) => q % 5 !== 4 && isPusatPlace(q) === isPusatPlace(placeIndex),
+    ).length;
   const today = new Date();
   const rows = Array.from({ length: 32 }, (_, n) => {
     const type = PROPOSAL_TYPES[n % PROPOSAL_TYPES.length]!;
     // Every fifth proposal repeats the place of the one before it: a place with history.
     const placeIndex = n % 5 === 4 ? n - 1 : n;
-    const sharedWithRayon =
-      isInternalRow(placeIndex) || (placeIndex % 5 === 3 && isInternalRow(placeIndex + 1));
-    const pool = sharedWithRayon && rayonVillages.length ? rayonVillages : villageRows;
-    const village = pool[(placeIndex * 7) % pool.length]!;
+    const streets = isPusatPlace(placeIndex) ? PUSAT_STREETS : OTHER_STREETS;
+    const street: DemoStreet = streets[placeOrdinal(placeIndex) % streets.length]!;
+    const villageId = refs.villageIds.get(street.villageCode);
+    if (!villageId) throw new Error(`kelurahan ${street.villageCode} belum ada`);
+    // Some proposals name only the kelurahan: the proposer did not give the road.
+    const hasRoad = placeIndex % 6 !== 5;
     const daysAgo = n < 4 ? n % 2 : 3 + n * 9;
     const date = new Date(today.getTime() - daysAgo * 86_400_000);
     const proposer = `${FIRST_NAMES[n % FIRST_NAMES.length]} ${LAST_NAMES[(n * 3) % LAST_NAMES.length]}`;
@@ -305,12 +293,12 @@ async function seedDemoProposals(
         proposalDate: date.toISOString().slice(0, 10),
         proposerName: proposer,
         phoneNumber: `0812${String(34_567_800 + n).padStart(8, '0')}`,
-        roadId: placeIndex % 6 === 5 ? null : roadIds[placeIndex % roadIds.length]!,
-        villageId: village.id,
-        rtNumber: placeIndex % 6 === 5 ? null : String((placeIndex % 9) + 1).padStart(2, '0'),
-        rwNumber: placeIndex % 6 === 5 ? null : String((placeIndex % 4) + 1).padStart(2, '0'),
-        address: `Kelurahan ${village.name}, ${PROBLEMS[n % PROBLEMS.length]}`,
-        consultantId: refs.consultantIds[isInternalRow(n) ? 0 : 1]!,
+        roadId: hasRoad ? refs.roadIds.get(street.road)! : null,
+        villageId,
+        rtNumber: hasRoad ? String((placeIndex % 9) + 1).padStart(2, '0') : null,
+        rwNumber: hasRoad ? String((placeIndex % 4) + 1).padStart(2, '0') : null,
+        address: `${hasRoad ? street.road : 'Gang kampung'}, ${PROBLEMS[n % PROBLEMS.length]}`,
+        consultantId: refs.consultantIds[isPusatPlace(placeIndex) ? 0 : 1]!,
         createdAt: date,
       },
       proposer,

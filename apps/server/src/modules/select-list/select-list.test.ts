@@ -54,11 +54,16 @@ describe('select lists', () => {
       idHash: expect.any(String),
     });
     expect(await options('year-proposal')).toEqual([{ year: 2026 }]);
-    // The demo's completed works (db/seed/demo-completed-works.ts): this year and last year.
+    // The demo's completed works (db/seed/demo-completed-works.ts): this year and the two before.
     const thisYear = new Date().getFullYear();
-    expect(await options('year-completed-work')).toEqual([{ year: thisYear }, { year: thisYear - 1 }]);
+    expect(await options('year-completed-work')).toEqual([
+      { year: thisYear },
+      { year: thisYear - 1 },
+      { year: thisYear - 2 },
+    ]);
     expect(await options('location', '?search=darmo')).toEqual([{ lokasi: 'Jalan Raya Darmo' }]);
-    expect(await options('location')).toHaveLength(11);
+    // Sixteen distinct locations, one page of the default limit.
+    expect(await options('location')).toHaveLength(15);
   });
 
   it('follow the proposals in the years they offer (counted by triggers)', async () => {
