@@ -52,5 +52,5 @@ export const encodeParts = (parts: readonly LatLon[][]): string[] => drawablePar
 export const encodeSegments = (segments: readonly LineSegment[]): string[] =>
   segmentsToPaths(segments).map(encodePath);
 
-/** Inverse of encodePath, for tests and tools. */
+/** Inverse of encodePath: the points of an encoded line, [lat, lon]. */
 export const decodeLine = (line: string): LatLon[] => polyline.decode(line, DASHBOARD_POLYLINE_PRECISION);

@@ -1,6 +1,7 @@
 import { DASHBOARD_DEFAULT_COLOR, HEX_COLOR_PATTERN, type TDashboardPlace } from '@eusulan/shared';
 import type { LatLon } from '../../db/schema/index.ts';
 import { drawableParts } from '../../lib/map-lines.ts';
+import type { MapPictureLayer } from './dashboard.map-picture.ts';
 import type { CompletedWorkFilter, LayerForm, ProposalFilter } from './dashboard.queries.ts';
 import { hasBounds } from './dashboard.queries.ts';
 
@@ -138,4 +139,32 @@ export function presentFilters(
       work.typeWorkIds === undefined ? 'Semua Jenis' : listText(typeWorkNames, 'Semua Jenis'),
     ],
   ];
+}
+
+/** The legend name of the proposals' lines on the map picture. */
+export const PROPOSAL_LINES_LABEL = 'Usulan (garis hasil survey)';
+
+/**
+ * The export's map picture layers: one per work type in the filter (its name and colour, as /maps draws
+ * it), then the proposals' lines in red on top, as on /maps.
+ */
+export function presentMapLayers(
+  works: readonly { typeWork: string; color: string | null; lines: string[] | null }[],
+  proposals: readonly { lines: string }[],
+): MapPictureLayer[] {
+  const byType = new Map<string, MapPictureLayer>();
+  for (const work of works) {
+    let layer = byType.get(work.typeWork);
+    if (!layer) {
+      layer = { label: work.typeWork, color: lineColor(work.color), lines: [] };
+      byType.set(work.typeWork, layer);
+    }
+    layer.lines.push(...(work.lines ?? []));
+  }
+  const proposalLines = proposals.flatMap((row) => JSON.parse(row.lines) as string[]);
+  const layers = [
+    ...byType.values(),
+    { label: PROPOSAL_LINES_LABEL, color: DASHBOARD_DEFAULT_COLOR, lines: proposalLines },
+  ];
+  return layers.filter((layer) => layer.lines.length);
 }

@@ -210,6 +210,21 @@ export async function completedWorkLayerRows(db: Db, filter: CompletedWorkFilter
     .orderBy(asc(completedWorks.id));
 }
 
+/** The export's map picture: each matching work's encoded lines with its type's name and colour. */
+export async function completedWorkPictureRows(db: Db, filter: CompletedWorkFilter) {
+  return db
+    .select({
+      typeWork: typeWorkColors.typeWork,
+      color: typeWorkColors.color,
+      lines: completedWorks.encodedLines,
+    })
+    .from(completedWorks)
+    .innerJoin(completedWorkImports, eq(completedWorkImports.id, completedWorks.importId))
+    .innerJoin(typeWorkColors, eq(typeWorkColors.id, completedWorkImports.typeWorkColorId))
+    .where(and(completedWorkWhere(filter), sql`cardinality(${completedWorks.encodedLines}) > 0`))
+    .orderBy(asc(typeWorkColors.typeWork), asc(completedWorks.id));
+}
+
 const surveyTotal = (surveyId: SQL | typeof surveys.id) => sql<string | null>`(
   select sum(${surveyRoadAsbItems.unitPrice} * ${surveyRoadAsbItems.long} * ${surveyRoadAsbItems.wide})::numeric(20, 2)::text
   from ${surveyRoadAsbItems}

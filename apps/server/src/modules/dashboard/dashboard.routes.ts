@@ -22,14 +22,17 @@ import {
 import { parseInput } from '../../lib/validate.ts';
 import { authOf, requireAuth } from '../../plugins/auth.ts';
 import { seesPersonalData } from '../proposal/proposal.policy.ts';
-import { type DashboardExport, dashboardPdf, dashboardWorkbook } from './dashboard.export.ts';
+import type { DashboardExport } from './dashboard.export-columns.ts';
+import { dashboardPdf } from './dashboard.pdf.ts';
 import {
   completedWorkLayerJson,
   presentFilters,
+  presentMapLayers,
   presentPlaces,
   proposalLayerJson,
 } from './dashboard.presenter.ts';
 import * as queries from './dashboard.queries.ts';
+import { dashboardWorkbook } from './dashboard.workbook.ts';
 
 /** Spec §2 route table: /maps is for admin, structural and umum. */
 const dashboardReaders = requireAuth({ roles: ['admin', 'structural', 'umum'] });
@@ -111,10 +114,13 @@ export async function dashboardRoutes(app: FastifyInstance) {
       locations: input.completed_work_location,
       typeWorkIds: input.completed_work_type_work,
     };
-    const [proposals, completedWorks, typeWorks] = await Promise.all([
+    const isPdf = input.type === 'pdf';
+    const [proposals, completedWorks, typeWorks, workLines, proposalLines] = await Promise.all([
       queries.proposalExportRows(db, proposalFilter),
       queries.completedWorkExportRows(db, workFilter),
       queries.typeWorkNames(db, workFilter.typeWorkIds ?? []),
+      isPdf ? queries.completedWorkPictureRows(db, workFilter) : [],
+      isPdf ? queries.proposalLayerRows(db, proposalFilter, { ...layerReading, form: 'encoded' }) : [],
     ]);
     const data: DashboardExport = {
       proposals,
@@ -123,15 +129,15 @@ export async function dashboardRoutes(app: FastifyInstance) {
       filters: presentFilters(proposalFilter, workFilter, typeWorks),
       generatedAt: new Date(),
       timeZone: config.TIME_ZONE,
+      letterhead: config.LETTERHEAD,
+      map: presentMapLayers(workLines, proposalLines),
     };
     const fileName = DASHBOARD_EXPORT_FILE_NAMES[input.type];
-    const body = input.type === 'pdf' ? dashboardPdf(data) : dashboardWorkbook(data);
+    const body = isPdf ? dashboardPdf(data) : dashboardWorkbook(data);
     return reply
       .header(
         'Content-Type',
-        input.type === 'pdf'
-          ? 'application/pdf'
-          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        isPdf ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       )
       .header('Content-Disposition', contentDisposition(fileName))
       .header('Cache-Control', 'private, no-store')
