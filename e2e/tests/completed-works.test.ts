@@ -93,6 +93,21 @@ async function openWork(target: Page, work: TCompletedWorkRow) {
   return modal;
 }
 
+/** 84 mm at CSS's 96 px to the inch: a lines map's printed width (lines-map.css). */
+const PRINTED_MAP_WIDTH = (84 / 25.4) * 96;
+
+/** Both maps of the modal at their printed width, their lines inside them and about centred. */
+async function assertMapsFitForPaper(modal: Locator, when: string) {
+  for (const testId of ['work-map', 'package-map']) {
+    const map = (await modal.getByTestId(testId).boundingBox())!;
+    assert.ok(Math.abs(map.width - PRINTED_MAP_WIDTH) < 2, `${testId} ${when}: ${map.width} px wide`);
+    const line = (await modal.getByTestId(testId).locator('.leaflet-overlay-pane svg g').boundingBox())!;
+    assert.ok(line.x >= map.x && line.x + line.width <= map.x + map.width, `${testId} ${when}: inside`);
+    const offset = Math.abs(line.x + line.width / 2 - (map.x + map.width / 2));
+    assert.ok(offset < map.width * 0.1, `${testId} ${when}: centred (${Math.round(offset)} px off)`);
+  }
+}
+
 /** A zip starts with a local file header (PK\3\4) and ends with the end of central directory (PK\5\6). */
 function assertZip(bytes: Buffer, names: string[]) {
   assert.equal(bytes.subarray(0, 4).toString('binary'), 'PK\u0003\u0004', 'starts like a zip');
@@ -415,6 +430,10 @@ describe('Pekerjaan Selesai (admin)', () => {
     });
     await modal.getByTestId('work-print').click();
     assert.equal(await page.evaluate(() => (window as unknown as { printed: number }).printed), 1);
+    // Before the print layout each map takes its printed size and fits its lines to it, so a browser that
+    // lays the page out only after 'beforeprint' prints the view that was fitted.
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    await assertMapsFitForPaper(modal, 'before printing');
     await page.emulateMedia({ media: 'print' });
     assert.equal(
       await page.getByTestId('completed-work-detail-page').isVisible(),
@@ -423,20 +442,22 @@ describe('Pekerjaan Selesai (admin)', () => {
     );
     assert.equal(await modal.getByTestId('work-print').isVisible(), false, 'nor the buttons');
     assert.equal(await modal.getByTestId('completed-work-detail').isVisible(), true);
-    // The maps take their printed width and fit their lines again: the lines sit inside, about centred.
-    for (const testId of ['work-map', 'package-map']) {
-      const map = (await modal.getByTestId(testId).boundingBox())!;
-      const line = (await modal.getByTestId(testId).locator('.leaflet-overlay-pane svg g').boundingBox())!;
-      assert.ok(line.x >= map.x && line.x + line.width <= map.x + map.width, `${testId}: inside`);
-      const offset = Math.abs(line.x + line.width / 2 - (map.x + map.width / 2));
-      assert.ok(offset < map.width * 0.1, `${testId}: centred (${Math.round(offset)} px off)`);
+    // The same on A4 inside 1 cm margins (718 px) as on a wide page: the maps' size is the paper's own.
+    for (const width of [718, DESKTOP.width]) {
+      await page.setViewportSize({ width, height: DESKTOP.height });
+      await assertMapsFitForPaper(modal, `printed ${width} px wide`);
     }
     await screenshot(page, 'completed-works-print');
     // What Cetak puts on A4 (the browser's own print layout): one page holding only the modal's content.
     await page.emulateMedia({ media: null });
-    const pdf = await page.pdf({ path: path.join(ARTIFACTS, 'completed-works-print.pdf'), format: 'A4' });
+    const pdf = await page.pdf({
+      path: path.join(ARTIFACTS, 'completed-works-print.pdf'),
+      format: 'A4',
+      margin: { top: '1cm', right: '1cm', bottom: '1cm', left: '1cm' },
+    });
     assert.equal(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length, 1, 'one page');
     await page.emulateMedia({ media: 'screen' });
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
 
     await modal.getByTestId('work-close').click();
     await modal.waitFor({ state: 'hidden' });

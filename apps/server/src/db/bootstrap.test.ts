@@ -69,7 +69,8 @@ describe('prepareDatabase', () => {
     expect(await verifyPassword(admin!.passwordHash, 'Kantor2026')).toBe(true);
   });
 
-  it('loads the Surabaya demo set once, however often it runs', async () => {
+  // Seeds the whole demo set twice, its completed-work imports included: slower than the suite's default.
+  it('loads the Surabaya demo set once, however often it runs', { timeout: 120_000 }, async () => {
     const database = await freshDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'eusulan-demo-'));
     const config = testConfig({ DEMO: '1', ADMIN_PASSWORD: 'Kantor2026', DATA_DIR: dataDir });

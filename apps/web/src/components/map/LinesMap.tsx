@@ -23,8 +23,9 @@ export interface LinesMapProps {
 }
 
 /**
- * Paper is narrower than the screen: when the page is printed (Cetak), the map takes its printed size and
- * fits the lines again, synchronously, before the browser lays out the page; and once more afterwards.
+ * Paper is narrower than the screen: before the page is printed (Cetak) the map takes its printed size
+ * (html.is-printing, lines-map.css) and fits the lines to it, synchronously, before the browser lays out
+ * the page; afterwards it takes its screen size back and fits them again.
  */
 function RefitForPrint({ lines }: { lines: [number, number][][] }) {
   const map = useMap();
@@ -35,14 +36,23 @@ function RefitForPrint({ lines }: { lines: [number, number][][] }) {
       if (points.length > 0)
         map.fitBounds(latLngBounds(points), { maxZoom: MAP.maxFitZoom, padding: [24, 24], animate: false });
     };
+    const beforePrint = () => {
+      document.documentElement.classList.add('is-printing');
+      refit();
+    };
+    const afterPrint = () => {
+      document.documentElement.classList.remove('is-printing');
+      refit();
+    };
     const print = window.matchMedia?.('print');
-    print?.addEventListener?.('change', refit);
-    window.addEventListener('beforeprint', refit);
-    window.addEventListener('afterprint', refit);
+    const onPrintMedia = (event: MediaQueryListEvent) => (event.matches ? beforePrint() : afterPrint());
+    print?.addEventListener?.('change', onPrintMedia);
+    window.addEventListener('beforeprint', beforePrint);
+    window.addEventListener('afterprint', afterPrint);
     return () => {
-      print?.removeEventListener?.('change', refit);
-      window.removeEventListener('beforeprint', refit);
-      window.removeEventListener('afterprint', refit);
+      print?.removeEventListener?.('change', onPrintMedia);
+      window.removeEventListener('beforeprint', beforePrint);
+      window.removeEventListener('afterprint', afterPrint);
     };
   }, [map, lines]);
   return null;
