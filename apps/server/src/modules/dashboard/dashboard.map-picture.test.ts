@@ -20,10 +20,10 @@ const layerOf = (...lines: [number, number][][]) => ({
 });
 
 describe('the map picture frame', () => {
-  it('fits the lines inside the box and keeps the scale true to the ground', () => {
+  it('fits the lines inside the box and keeps the scale true to the ground', async () => {
     const east = lineOf(2000, 90);
     const north = lineOf(1500, 0);
-    const frame = frameLines([layerOf(east, north)], BOX);
+    const frame = await frameLines([layerOf(east, north)], BOX);
     expect(frame).not.toBeNull();
     const project = (point: [number, number]) => frame!.projection([point[1], point[0]])!;
     for (const point of [...east, ...north]) {
@@ -41,15 +41,29 @@ describe('the map picture frame', () => {
     expect(project(north[1]!)[1]).toBeLessThan(project(north[0]!)[1]);
   });
 
-  it('shows a single short line at a street scale, not blown up to fill the page', () => {
-    const frame = frameLines([layerOf(lineOf(20, 45))], BOX);
+  it('shows a single short line at a street scale, not blown up to fill the page', async () => {
+    const frame = await frameLines([layerOf(lineOf(20, 45))], BOX);
     // At least ~440 m across the frame: under 1 m of ground per point.
     expect(frame!.metresPerPoint! * BOX.width).toBeGreaterThan(400);
   });
 
-  it('is absent when there is no line', () => {
-    expect(frameLines([], BOX)).toBeNull();
-    expect(frameLines([{ label: 'Uji', color: '#000000', lines: [] }], BOX)).toBeNull();
+  it('is absent when there is no line', async () => {
+    expect(await frameLines([], BOX)).toBeNull();
+    expect(await frameLines([{ label: 'Uji', color: '#000000', lines: [] }], BOX)).toBeNull();
+  });
+});
+
+describe('a city of lines', () => {
+  it('decodes them in batches, letting other work run between them', async () => {
+    const lines = Array.from({ length: 5000 }, (_, index) => encodePath(lineOf(100, index % 360)));
+    let turnsTaken = 0;
+    const counting = setInterval(() => {
+      turnsTaken += 1;
+    }, 0);
+    const frame = await frameLines([{ label: 'Uji', color: '#1e88e5', lines }], BOX);
+    clearInterval(counting);
+    expect(frame!.drawn[0]!.batches).toHaveLength(3);
+    expect(turnsTaken).toBeGreaterThan(0);
   });
 });
 

@@ -50,20 +50,41 @@ const LEAST_SPAN_DEGREES = 0.004;
 /** The scale bar is at most this share of the frame's width. */
 const SCALE_BAR_SHARE = 0.25;
 const WGS84 = geodesic.Geodesic.WGS84;
+/** The least step of the pen, in PDF points (about 0.1 mm). */
+const PEN_STEP = 0.3;
 
-const asFeature = (layer: MapPictureLayer): Feature<MultiLineString> => ({
-  type: 'Feature',
-  properties: {},
-  geometry: {
-    type: 'MultiLineString',
-    coordinates: layer.lines.map((line) => decodeLine(line).map(([lat, lon]) => [lon, lat])),
-  },
-});
+/**
+ * Lines are decoded, measured and drawn this many at a time, other requests taking their turn between
+ * batches: a whole city's lines would hold the server for seconds in one go.
+ */
+const LINES_PER_TURN = 2000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type Extent = [[number, number], [number, number]];
+
+/** A layer's lines as features of up to LINES_PER_TURN lines each, [lon, lat] as GeoJSON has it. */
+async function decodeLayer(layer: MapPictureLayer, grow: (extent: Extent) => void) {
+  const batches: Feature<MultiLineString>[] = [];
+  for (let from = 0; from < layer.lines.length; from += LINES_PER_TURN) {
+    const feature: Feature<MultiLineString> = {
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'MultiLineString',
+        coordinates: layer.lines
+          .slice(from, from + LINES_PER_TURN)
+          .map((line) => decodeLine(line).map(([lat, lon]) => [lon, lat])),
+      },
+    };
+    grow(geoBounds(feature));
+    batches.push(feature);
+    await nextTurn();
+  }
+  return batches;
+}
 
 /** A frame of at least LEAST_SPAN_DEGREES around the lines' own extent, as a feature to fit the map to. */
-function extentToFit(features: Feature<MultiLineString>[]): Feature<MultiPoint> | null {
-  if (!features.some((feature) => feature.geometry.coordinates.length)) return null;
-  const [[west, south], [east, north]] = geoBounds({ type: 'FeatureCollection', features });
+function extentToFit([[west, south], [east, north]]: Extent): Feature<MultiPoint> {
   const lonPad = Math.max(0, LEAST_SPAN_DEGREES - (east - west)) / 2;
   const latPad = Math.max(0, LEAST_SPAN_DEGREES - (north - south)) / 2;
   return {
@@ -101,20 +122,36 @@ export function scaleBarLength(metresPerPt: number, maxPoints: number) {
   };
 }
 
-/** How the lines sit in the frame: the fitted projection and the scale, or null when there are none. */
-export function frameLines(layers: MapPictureLayer[], box: Box) {
-  const drawn = layers
-    .filter((layer) => layer.lines.length)
-    .map((layer) => ({ layer, feature: asFeature(layer) }));
-  const extent = extentToFit(drawn.map(({ feature }) => feature));
-  if (!extent) return null;
+/**
+ * How the lines sit in the frame: each layer's lines in batches, the fitted projection and the scale; null
+ * when there are none. The office's area lies far from the antimeridian, so the batches' extents combine
+ * by their least and greatest longitude.
+ */
+export async function frameLines(layers: MapPictureLayer[], box: Box) {
+  let whole: Extent | null = null;
+  const grow = ([[west, south], [east, north]]: Extent) => {
+    whole = whole
+      ? [
+          [Math.min(whole[0][0], west), Math.min(whole[0][1], south)],
+          [Math.max(whole[1][0], east), Math.max(whole[1][1], north)],
+        ]
+      : [
+          [west, south],
+          [east, north],
+        ];
+  };
+  const drawn = [];
+  for (const layer of layers) {
+    if (layer.lines.length) drawn.push({ layer, batches: await decodeLayer(layer, grow) });
+  }
+  if (!whole) return null;
   const projection = geoMercator()
     .fitExtent(
       [
         [box.x + INSET, box.y + INSET],
         [box.x + box.width - INSET, box.y + box.height - INSET],
       ],
-      extent,
+      extentToFit(whole),
     )
     .clipExtent([
       [box.x, box.y],
@@ -127,14 +164,14 @@ export function frameLines(layers: MapPictureLayer[], box: Box) {
  * Draws the lines of every layer in `box` (Web Mercator, north up, as the maps dashboard shows them),
  * with a north arrow and a scale bar; no tile service is asked for anything. Later layers draw on top.
  */
-export function drawMapPicture(canvas: PictureCanvas, layers: MapPictureLayer[], box: Box) {
+export async function drawMapPicture(canvas: PictureCanvas, layers: MapPictureLayer[], box: Box) {
   canvas.save();
   canvas.rect(box.x, box.y, box.width, box.height);
   canvas.fillColor('#f4f6f8');
   canvas.fill();
   canvas.restore();
 
-  const frame = frameLines(layers, box);
+  const frame = await frameLines(layers, box);
   if (!frame) {
     canvas.fillColor('#555555');
     canvas.font('Helvetica');
@@ -147,18 +184,31 @@ export function drawMapPicture(canvas: PictureCanvas, layers: MapPictureLayer[],
     canvas.save();
     canvas.rect(box.x, box.y, box.width, box.height);
     canvas.clip();
+    // A point closer than PEN_STEP to the last one drawn cannot be seen on paper: leaving it out keeps a
+    // city's worth of lines a PDF of a few megabytes.
+    let last = { x: Number.NaN, y: Number.NaN };
     const pathOn = geoPath(frame.projection, {
       beginPath: () => {},
-      moveTo: (x, y) => canvas.moveTo(x, y),
-      lineTo: (x, y) => canvas.lineTo(x, y),
+      moveTo: (x, y) => {
+        canvas.moveTo(x, y);
+        last = { x, y };
+      },
+      lineTo: (x, y) => {
+        if (Math.abs(x - last.x) + Math.abs(y - last.y) < PEN_STEP) return;
+        canvas.lineTo(x, y);
+        last = { x, y };
+      },
       closePath: () => canvas.closePath(),
       arc: () => {},
     });
-    for (const { layer, feature } of frame.drawn) {
-      pathOn(feature);
-      canvas.lineWidth(2);
-      canvas.strokeColor(layer.color);
-      canvas.stroke();
+    for (const { layer, batches } of frame.drawn) {
+      for (const batch of batches) {
+        pathOn(batch);
+        canvas.lineWidth(2);
+        canvas.strokeColor(layer.color);
+        canvas.stroke();
+        await nextTurn();
+      }
     }
     canvas.restore();
     drawNorthArrow(canvas, box);

@@ -36,6 +36,13 @@ export function dashboardPdf(data: DashboardExport, options: { compress?: boolea
     info: { Title: 'Export Dashboard', Author: 'e-Usulan Jalan', CreationDate: data.generatedAt },
     bufferPages: false,
   });
+  // The map picture takes turns with other requests: the stream is handed back at once and filled as
+  // the document is drawn.
+  writePages(doc, data).catch((error: unknown) => doc.destroy(error as Error));
+  return doc as unknown as Readable;
+}
+
+async function writePages(doc: PDFKit.PDFDocument, data: DashboardExport) {
   const width = doc.page.width - MARGIN * 2;
 
   drawLetterhead(doc, data.letterhead, width);
@@ -73,7 +80,7 @@ export function dashboardPdf(data: DashboardExport, options: { compress?: boolea
   drawLegend(doc, data);
 
   const mapLeft = MARGIN + SIDE_WIDTH + GAP;
-  drawMapPicture(doc, data.map, {
+  await drawMapPicture(doc, data.map, {
     x: mapLeft,
     y: top,
     width: MARGIN + width - mapLeft,
@@ -162,7 +169,6 @@ export function dashboardPdf(data: DashboardExport, options: { compress?: boolea
     data.completedWorks,
   );
   doc.end();
-  return doc as unknown as Readable;
 }
 
 /** The office's letterhead (kop surat): its lines centred, the first two in capitals' weight, a double rule. */
