@@ -226,4 +226,59 @@ describe('keyboard-only data entry', () => {
     assert.equal(await pointerPresses(page), 0, 'no pointer was pressed');
     await context.close();
   });
+
+  it('filters by year from the keyboard, and Escape closes a dialog back to where it was opened', async () => {
+    const { context, page } = await keyboardSession('admin');
+    const keys = page.keyboard;
+    await page.goto(`${server.url}/pekerjaan-selesai`);
+    await page.getByTestId('data-table').locator('tbody tr.ant-table-row').first().waitFor();
+    await settle(page);
+    const years = await apiGet<{ data: { year: number }[] }>(page, '/api-web/completed-work?limit=50');
+    const year = String(years.data[0]!.year);
+    await tabTo(page, 'filter-year');
+    const filtered = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api-web/completed-work' &&
+        new URL(response.url()).searchParams.get('year') === year,
+    );
+    await keys.type(year);
+    await keys.press('Enter');
+    await filtered;
+    await settle(page);
+    const shownYears = await page
+      .getByTestId('data-table')
+      .locator('tbody tr.ant-table-row')
+      .evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
+    assert.ok(shownYears.length > 0);
+    for (const text of shownYears) assert.ok(text.includes(year), `${text} is of ${year}`);
+
+    // Import Data's dialog takes a typed year; Batal (Enter) and Escape both close it and give the focus
+    // back to the button that opened it.
+    const dialog = page.getByTestId('import-modal').getByRole('dialog');
+    const focusedTestId = () =>
+      page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid'));
+    await tabTo(page, 'import-button');
+    await keys.press('Enter');
+    await dialog.waitFor();
+    await settle(page);
+    await tabTo(page, 'import-year');
+    await keys.type('2023');
+    await keys.press('Enter');
+    const yearInput = page.locator('input[data-testid="import-year"], [data-testid="import-year"] input');
+    assert.equal(await yearInput.inputValue(), '2023');
+    await tabTo(page, 'import-cancel');
+    await keys.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await settle(page);
+    assert.equal(await focusedTestId(), 'import-button', 'Batal gives the focus back to Import Data');
+    await keys.press('Enter');
+    await dialog.waitFor();
+    await settle(page);
+    await keys.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await settle(page);
+    assert.equal(await focusedTestId(), 'import-button', 'Escape gives the focus back to Import Data');
+    assert.equal(await pointerPresses(page), 0, 'no pointer was pressed');
+    await context.close();
+  });
 });
