@@ -27,6 +27,8 @@ interface BaseProps<TOption extends SelectOption> {
   reloadKey?: string;
   placeholder?: string;
   id?: string;
+  /** The field's name for assistive technology where no <label> points at it (a label without a form name). */
+  ariaLabel?: string;
   testId?: string;
   status?: 'error' | 'warning';
 }
@@ -57,7 +59,17 @@ const defaultLabel = (option: SelectOption) => option.name ?? String(option.id);
  * option object itself, so a record being edited shows its label without loading the options.
  */
 export function RemoteSelect<TOption extends SelectOption>(props: RemoteSelectProps<TOption>) {
-  const { load, labelOf = defaultLabel, disabled, reloadKey, placeholder, id, testId, status } = props;
+  const {
+    load,
+    labelOf = defaultLabel,
+    disabled,
+    reloadKey,
+    placeholder,
+    id,
+    ariaLabel,
+    testId,
+    status,
+  } = props;
   const [isOpen, setIsOpen] = useState(false);
   const { searchText, setSearchText, options, isLoading } = useRemoteOptions(load, isOpen, reloadKey);
   const searchRef = useRef<InputRef>(null);
@@ -219,6 +231,7 @@ export function RemoteSelect<TOption extends SelectOption>(props: RemoteSelectPr
     <Select<LabelledValue | LabelledValue[]>
       ref={selectRef}
       id={id}
+      aria-label={ariaLabel}
       className="remote-select"
       data-testid={testId}
       mode={props.mode}

@@ -97,7 +97,7 @@ export function setUnauthenticatedHandler(handler: () => void): void {
 const REQUEST_ID_STYLE = {
   marginTop: 8,
   fontSize: 12,
-  color: 'rgba(0, 0, 0, 0.45)',
+  color: 'rgba(0, 0, 0, 0.58)',
   userSelect: 'all',
 } as const;
 

@@ -135,6 +135,7 @@ export function SurveyExportPage() {
               value={districts}
               onChange={setChosenDistricts}
               disabled={isBusy || Boolean(lockedDistrict)}
+              ariaLabel={TEXTS.districtLabel}
               testId="export-districts"
             />
             {lockedDistrict ? null : (

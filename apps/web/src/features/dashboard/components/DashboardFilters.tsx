@@ -138,6 +138,7 @@ export function DashboardFilters(props: DashboardFiltersProps) {
               value={props.locations}
               onChange={props.onLocations}
               placeholder={DASHBOARD_TEXTS.searchLocation}
+              ariaLabel={DASHBOARD_TEXTS.location}
               testId="filter-location"
             />
             <Button

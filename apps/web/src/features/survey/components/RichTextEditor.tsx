@@ -81,6 +81,7 @@ export function RichTextEditor({ value, onChange, label, testId }: RichTextEdito
             value={null}
             onChange={insertWorkNote}
             placeholder="Sisipkan Catatan Pekerjaan"
+            ariaLabel={`Sisipkan Catatan Pekerjaan ke ${label}`}
             testId={`${testId}-work-note`}
           />
         </div>
