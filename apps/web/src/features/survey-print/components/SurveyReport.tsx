@@ -13,6 +13,7 @@ import { addresseeLines, letterDateLine, ReportLetter } from './ReportLetter.tsx
 import { ReportMap } from './ReportMap.tsx';
 import { AttachmentPages, crestSource, Letterhead, LetterLines } from './ReportParts.tsx';
 import '../survey-report.css';
+import '../report-attachments.css';
 
 // Tiptap and ProseMirror load when the editor is first opened, never with the report itself.
 const ReportEditor = lazy(async () => ({ default: (await import('./ReportEditor.tsx')).ReportEditor }));

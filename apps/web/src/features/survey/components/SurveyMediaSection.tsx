@@ -1,10 +1,4 @@
-import {
-  CameraOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  ReloadOutlined,
-  VideoCameraOutlined,
-} from '@ant-design/icons';
+import { CameraOutlined, DownloadOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import {
   formatBytes,
   SURVEY_MESSAGES,
@@ -12,7 +6,7 @@ import {
   type TSurveyPhoto,
   type TSurveyVideo,
 } from '@eusulan/shared';
-import { Button, Empty, Input, Popconfirm, Progress, Typography } from 'antd';
+import { Button, Empty, Input, Typography } from 'antd';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { RemoteSelect } from '../../../components/RemoteSelect.tsx';
 import { handleApiError } from '../../../lib/errors.ts';
