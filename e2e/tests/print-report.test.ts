@@ -1,24 +1,50 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { formatRupiah, PROPOSAL_TYPES, type TProposalDetail, type TProposalRow } from '@eusulan/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiGet, openAs, settle } from '../lib/flows.ts';
-import { ARTIFACTS, launchBrowser, type RunningServer, startServer } from '../lib/harness.ts';
+import { apiGet, openAs, settle, signIn } from '../lib/flows.ts';
+import {
+  ARTIFACTS,
+  E2E_ADMIN_PASSWORD,
+  launchBrowser,
+  type RunningServer,
+  startServer,
+} from '../lib/harness.ts';
+import { type LongSurvey, makeLongSurvey } from '../lib/long-survey.ts';
+import {
+  attachmentPageIndexes,
+  footGreyShare,
+  lampiranCount,
+  pageCount,
+  pageTexts,
+  pdfText,
+  printReport,
+  readingText,
+  renderPages,
+} from '../lib/report-pdf.ts';
 
 const REPORT_TITLE = 'Laporan Hasil Survey Lapangan';
 const NO_SURVEY_TEXT = 'Laporan belum tersedia: usulan ini belum memiliki hasil survey yang dikirim.';
 const NOT_FOUND_TEXT = 'Usulan tidak ditemukan atau Anda tidak memiliki akses ke usulan ini.';
 
+const CREST = {
+  name: 'lambang-kota.png',
+  mimeType: 'image/png',
+  buffer: readFileSync(new URL('../../apps/server/test/fixtures/road-photo.png', import.meta.url)),
+};
+
 let server: RunningServer;
+let adminToken: string;
+let long: LongSurvey;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
 before(async () => {
   server = await startServer({ CAPTCHA_PROVIDER: 'none' });
+  adminToken = await signIn(server.url, 'admin', E2E_ADMIN_PASSWORD);
   browser = await launchBrowser();
   ({ context, page } = await openAs('admin', { browser, server, viewport: { width: 1280, height: 900 } }));
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -42,6 +68,31 @@ async function allProposals(target: Page): Promise<TProposalRow[]> {
 }
 
 const isPicture = (name: string) => /\.(png|jpe?g)$/i.test(name);
+
+/**
+ * The printed letter holds what a kepala bidang checks first: a Nomor in the office's format, the Sifat, a
+ * Lampiran that counts the attachment pages that really print (the last pages, each headed as an attachment
+ * of that Nomor), and no block of colour left at the foot of any page with background graphics printed.
+ */
+function assertLetter(file: string, nomor: RegExp, sifat: string) {
+  const texts = pageTexts(file);
+  const whole = texts.join(' ');
+  assert.match(whole, new RegExp(`Nomor : ${nomor.source}`), 'Nomor');
+  assert.ok(whole.includes(`Sifat : ${sifat}`), `Sifat ${sifat}`);
+  const attached = attachmentPageIndexes(texts);
+  assert.equal(lampiranCount(whole), attached.length, 'Lampiran counts the attachment pages');
+  // The attachment pages are the letter's last pages.
+  assert.deepEqual(
+    attached,
+    Array.from({ length: attached.length }, (_, index) => texts.length - attached.length + index),
+  );
+  const grey = footGreyShare(file).at(-1) ?? 1;
+  assert.ok(
+    grey < 0.05,
+    `the last page's foot is paper, not a grey block (${(grey * 100).toFixed(0)} % grey)`,
+  );
+  return texts;
+}
 
 /** A surveyed demo proposal; one with structural photos when the demo has it, so both photo pages print. */
 async function surveyedProposal(): Promise<TProposalDetail> {
@@ -89,12 +140,12 @@ function expectedTotals(detail: TProposalDetail) {
   return { roads, total: roads.reduce((sum, value) => sum + value, 0) };
 }
 
-/** pdftotext's text with runs of white space (line ends, the non-breaking spaces of money) as one space. */
-const pdfText = (file: string) =>
-  execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-
-const pageCount = (file: string) =>
-  Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+/** 'Berhasil!' 'Memperbarui pengaturan surat', closed, and gone before the next step opens another. */
+async function closeSuccess() {
+  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: 'Memperbarui pengaturan surat' });
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await page.waitForFunction(() => !document.querySelector('.ant-modal-confirm'));
+}
 
 async function openReport(target: Page, id: number | string) {
   await target.goto(`${server.url}/cetak-data-usulan-survey?id=${id}`);
@@ -107,6 +158,7 @@ async function waitForReport(target: Page) {
 
 describe('Printable field survey report (/cetak-data-usulan-survey)', () => {
   let detail: TProposalDetail;
+  let nomor = '';
 
   it('prints the letter of a surveyed proposal to an A4 PDF with the title, location, date and totals', async () => {
     detail = await surveyedProposal();
@@ -129,14 +181,19 @@ describe('Printable field survey report (/cetak-data-usulan-survey)', () => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'print-report-screen.png'), fullPage: true });
 
     const pdfPath = path.join(ARTIFACTS, 'print-report.pdf');
-    await page.pdf({ path: pdfPath, format: 'A4', preferCSSPageSize: true });
+    await printReport(page, pdfPath);
     const text = pdfText(pdfPath);
+    const reading = readingText(pdfPath);
+    const texts = assertLetter(pdfPath, /620\/\d+\/436\.7\.6\/\d{4}/, 'Biasa');
+    nomor = /Nomor : (\S+)/.exec(text)?.[1] ?? '';
+    // The crest is the app's own mark until the office uploads one.
+    assert.equal(await page.getByTestId('report-crest').getAttribute('src'), '/favicon.svg');
     assert.ok(text.includes(REPORT_TITLE), 'title');
     assert.ok(text.includes('Kepala Bidang Jalan dan Jembatan'), 'addressee');
     assert.ok(text.includes(detail.road!.name), `road ${detail.road!.name}`);
     assert.ok(text.includes(detail.village.name), 'kelurahan');
     assert.ok(text.includes(detail.village.subdistrict.name), 'kecamatan');
-    assert.ok(text.includes(`Usulan ${detail.proposalTypeName}`), 'subject');
+    assert.ok(reading.includes(`Laporan Hasil Survey Lapangan Usulan ${detail.proposalTypeName}`), 'subject');
     const date = indonesianDayDate(survey.submittedAt ?? survey.createdAt!);
     assert.ok(text.includes(date), `date ${date}`);
     assert.ok(text.includes('Saran dan Masukan'), 'suggestions');
@@ -152,23 +209,29 @@ describe('Printable field survey report (/cetak-data-usulan-survey)', () => {
     assert.ok(text.includes(`Total Estimasi Biaya ${formatRupiah(totals.total)}`), 'overall total');
     const firstItem = survey.surveyRoad[0]!.asbSurveyors[0]!;
     assert.ok(text.includes(formatRupiah(firstItem.price)), 'unit price');
-    if (survey.surveyPhotos.length > 0) assert.ok(text.includes('Lampiran Foto Kondisi Eksisting'));
-    if (detail.proposalFilesStruktural.some((file) => isPicture(file.name))) {
-      assert.ok(text.includes('Lampiran Foto Persetujuan Struktural'));
+    // Photos by category, captioned with the category and the surveyor's words, never the file name.
+    for (const photo of survey.surveyPhotos) {
+      assert.ok(text.includes(photo.photoCategory!.name), `category ${photo.photoCategory!.name}`);
+      assert.ok(reading.includes(photo.description), `caption ${photo.description}`);
+      assert.ok(!text.includes(photo.name), `no file name ${photo.name}`);
     }
+    const structural = detail.proposalFilesStruktural.some((file) => isPicture(file.name));
+    assert.ok(text.includes('Lampiran I Laporan Hasil Survey Lapangan Nomor'));
+    assert.equal(text.includes('Lampiran II Laporan Hasil Survey Lapangan Nomor'), structural);
+    if (structural) assert.ok(text.includes('Persetujuan Struktural 1: keputusan'));
     // Nothing of the screen furniture is printed.
     assert.ok(!text.includes('Cetak'), 'no print button');
     assert.ok(!text.includes('Edit Laporan'), 'no edit button');
 
     // The pages as pictures, for a person to look at.
-    const prefix = path.join(ARTIFACTS, 'print-report-page');
-    for (const old of readdirSync(ARTIFACTS).filter((name) => name.startsWith('print-report-page'))) {
-      rmSync(path.join(ARTIFACTS, old));
-    }
-    execFileSync('pdftoppm', ['-png', '-r', '60', pdfPath, prefix]);
-    const pages = readdirSync(ARTIFACTS).filter((name) => name.startsWith('print-report-page'));
-    // The letter, then each photo section on a page of its own.
-    assert.ok(pages.length >= 2, `pages: ${pages.length}`);
+    const pictures = renderPages(pdfPath, path.join(ARTIFACTS, 'print-report-page'));
+    assert.equal(pictures.length, texts.length);
+  });
+
+  it('keeps the Nomor when the report is printed again', async () => {
+    await openReport(page, detail.id);
+    await waitForReport(page);
+    assert.equal(await page.getByTestId('report-letter-nomor').textContent(), nomor);
   });
 
   it('edits the report in the editor, applies it, and returns to the initial view', async () => {
@@ -212,7 +275,7 @@ describe('Printable field survey report (/cetak-data-usulan-survey)', () => {
     await settle(page);
     await page.screenshot({ path: path.join(ARTIFACTS, 'print-report-edited.png'), fullPage: true });
     const editedPdf = path.join(ARTIFACTS, 'print-report-edited.pdf');
-    await page.pdf({ path: editedPdf, format: 'A4', preferCSSPageSize: true });
+    await printReport(page, editedPdf);
     const text = pdfText(editedPdf);
     assert.ok(text.includes('Catatan tambahan dari e2e.'));
     // The page-break marker put after the closing sentence starts a new page.
@@ -226,6 +289,80 @@ describe('Printable field survey report (/cetak-data-usulan-survey)', () => {
     await page.locator('.survey-report-editor .ant-modal').waitFor({ state: 'hidden' });
     assert.equal(await paper.getByText('Catatan tambahan dari e2e.').count(), 0);
     assert.equal(await page.getByTestId('report-edited-notice').count(), 0);
+  });
+
+  it('numbers later reports in the format and Sifat an admin sets in Pengaturan Surat, under the uploaded crest', async () => {
+    await page.goto(`${server.url}/master/pengaturan-surat`);
+    const screen = page.getByTestId('office-settings');
+    await screen.waitFor();
+    const format = page.getByTestId('field-letter-number-format');
+    await format.fill('620/{tahun}');
+    await page.getByTestId('office-settings-save').click();
+    await screen.getByText('Format nomor surat harus memuat {nomor}.').waitFor();
+    await format.fill('600.1/{nomor}/436.7.6/{bulan}/{tahun}');
+    await page
+      .getByTestId('office-settings-example')
+      .getByText(/600\.1\/12\/436\.7\.6\/[IVX]+\/\d{4}/)
+      .waitFor();
+    await page.getByTestId('field-sifat').click();
+    await page.locator('.ant-select-item-option').getByText('Penting', { exact: true }).click();
+    await page.getByTestId('office-settings-save').click();
+    await closeSuccess();
+    await page.getByTestId('office-settings-crest-file').setInputFiles(CREST);
+    await screen.getByTestId('office-settings-crest-name').getByText('lambang-kota.png').waitFor();
+    await closeSuccess();
+    await settle(page);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'print-report-settings.png'), fullPage: true });
+
+    long = await makeLongSurvey(server.url, adminToken);
+    await openReport(page, long.proposal.id);
+    await waitForReport(page);
+    const crest = page.getByTestId('report-crest');
+    assert.match((await crest.getAttribute('src')) ?? '', /^\/api-web\/office-settings\/crest\?v=\d+&token=/);
+    assert.ok(await crest.evaluate((image: HTMLImageElement) => image.naturalWidth > 0), 'the crest loads');
+    // A report numbered earlier keeps its letter.
+    await openReport(page, detail.id);
+    await waitForReport(page);
+    assert.equal(await page.getByTestId('report-letter-nomor').textContent(), nomor);
+  });
+
+  it('prints a long report over several pages: tables keep their heading rows, photos their captions', async () => {
+    await openReport(page, long.proposal.id);
+    await waitForReport(page);
+    // Edited first: an edited report is drawn from the editor's document, where the cost tables lost their thead.
+    await page.getByRole('button', { name: 'Edit Laporan' }).click();
+    const editor = page.getByTestId('report-editor-content');
+    await editor.waitFor({ timeout: 15_000 });
+    await editor.getByText('Demikian laporan ini kami sampaikan').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Mohon segera ditindaklanjuti.');
+    await page.getByTestId('report-editor-apply').click();
+    await page.locator('.survey-report-editor .ant-modal').waitFor({ state: 'hidden' });
+    await page.getByTestId('report-edited-notice').waitFor();
+    await settle(page);
+
+    const pdfPath = path.join(ARTIFACTS, 'print-report-long.pdf');
+    await printReport(page, pdfPath);
+    const texts = assertLetter(pdfPath, /600\.1\/\d+\/436\.7\.6\/[IVX]+\/\d{4}/, 'Penting');
+    const whole = texts.join(' ');
+    const reading = readingText(pdfPath);
+    assert.ok(reading.includes('Mohon segera ditindaklanjuti.'));
+    // Nine photos in three categories need more than one attachment page.
+    assert.ok(attachmentPageIndexes(texts).length >= 2, 'several attachment pages');
+    for (const [index, photo] of long.photos.entries()) {
+      const number =
+        long.photos.slice(0, index).filter((other) => other.category === photo.category).length + 1;
+      // A long description is cut at two lines on the page; its start is always there.
+      const caption = `${photo.category} ${number}: ${photo.description}`.slice(0, 60);
+      assert.ok(reading.includes(caption), `caption ${caption}`);
+    }
+    assert.ok(!whole.includes('IMG_90'), 'no file names under the photos');
+    // Every page that shows rows of a cost table shows the table's column heading above them.
+    const costPages = texts.filter((text) => /Rp [\d.]+ Rp [\d.]+/.test(text));
+    assert.ok(costPages.length >= 2, 'the cost tables run over a page');
+    for (const text of costPages)
+      assert.ok(text.includes('Biaya (P × L × Harga)'), 'the heading rows repeat');
+    renderPages(pdfPath, path.join(ARTIFACTS, 'print-report-long-page'));
   });
 
   it('tells that a proposal without a submitted survey has no report yet, and an unknown id is not found', async () => {

@@ -26,11 +26,13 @@ import { typeWorkColorRoutes } from './modules/master/type-work-color.routes.ts'
 import { userRoutes } from './modules/master/user.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { needApprovalRoutes } from './modules/need-approval/need-approval.routes.ts';
+import { officeSettingsRoutes } from './modules/office-settings/office-settings.routes.ts';
 import { processRoutes } from './modules/process/process.routes.ts';
 import { proposalRoutes } from './modules/proposal/proposal.routes.ts';
 import { selectListRoutes } from './modules/select-list/select-list.routes.ts';
 import { surveyRoutes } from './modules/survey/survey.routes.ts';
 import { surveyExportRoutes } from './modules/survey-export/survey-export.routes.ts';
+import { surveyReportRoutes } from './modules/survey-report/survey-report.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { errorsPlugin, refuseUnroutableUrl } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -183,6 +185,7 @@ export async function buildApp(
   await app.register(consultantRoutes);
   await app.register(typeWorkColorRoutes);
   await app.register(userRoutes);
+  await app.register(officeSettingsRoutes);
   await app.register(selectListRoutes);
   await app.register(proposalRoutes);
   await app.register(auditRoutes);
@@ -192,6 +195,7 @@ export async function buildApp(
   await app.register(surveyRoutes);
   await app.register(processRoutes);
   await app.register(surveyExportRoutes);
+  await app.register(surveyReportRoutes);
   await app.register(completedWorkRoutes);
   await app.register(dashboardRoutes);
   await app.register(jobRoutes);

@@ -93,6 +93,14 @@ export const MATRIX: Record<string, Access> = {
   // Report (Export Hasil Survey): admin and consultan.
   'POST /api-web/export': ['admin', 'consultan'],
   'POST /api-web/export/jobs': ['admin', 'consultan'],
+  // Pengaturan Surat (letter number format, Sifat, crest): admins; every signed-in report shows the crest.
+  'GET /api-web/office-settings': ADMIN,
+  'PUT /api-web/office-settings': ADMIN,
+  'POST /api-web/office-settings/crest': ADMIN,
+  'DELETE /api-web/office-settings/crest': ADMIN,
+  'GET /api-web/office-settings/crest': 'signed-in',
+  // The printed survey report's Nomor: the staff who have a Print button (umum has none).
+  'POST /api-web/survey-report/:id/letter': ['admin', 'consultan', 'structural'],
   // Background jobs: any signed-in user follows its own (404 for anyone else's, jobs.test.ts).
   'GET /api-web/jobs/:id': 'signed-in',
   'GET /api-web/jobs/:id/file': 'signed-in',

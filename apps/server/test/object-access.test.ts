@@ -30,6 +30,11 @@ const OTHER_CONSULTANT: Record<string, { call(ids: Ids): Call; expected: number 
     call: (ids) => ['POST', `/api-web/proposal/${ids.draftProposal}/contact-person`, 'multipart'],
     expected: 404,
   },
+  // The owner's sent survey has no report letter for another consultant, and gets no number from it.
+  'POST /api-web/survey-report/:id/letter': {
+    call: (ids) => ['POST', `/api-web/survey-report/${ids.submittedSurvey}/letter`],
+    expected: 404,
+  },
   // Background jobs: another user's job, and its file, do not exist for it.
   'GET /api-web/jobs/:id': { call: (ids) => ['GET', `/api-web/jobs/${ids.job}`], expected: 404 },
   'GET /api-web/jobs/:id/file': { call: (ids) => ['GET', `/api-web/jobs/${ids.job}/file`], expected: 404 },
@@ -80,6 +85,8 @@ interface Ids {
   /** Of the surveyed proposal, on the map: the proposer's letter and the structural decision's document. */
   mapProposalFile: number;
   structuralDocument: number;
+  /** The surveyed proposal's sent survey. */
+  submittedSurvey: number;
   mapPhoto: number;
   mapVideo: number;
   photo: number;
@@ -218,7 +225,7 @@ beforeAll(async () => {
   await ok(owner, ['POST', `/api/survey/${surveyed.id}`, 'json']);
   ids.mapPhoto = (await ok(owner, ['POST', `/api/survey/${surveyed.id}/photo`, 'photo'])).surveyPhotos[0].id;
   ids.mapVideo = (await ok(owner, ['POST', `/api/survey/${surveyed.id}/video`, 'video'])).surveyVideos[0].id;
-  await ok(owner, ['POST', `/api/survey/${surveyed.id}/submit`]);
+  ids.submittedSurvey = (await ok(owner, ['POST', `/api/survey/${surveyed.id}/submit`])).id;
   const decided = await sendForm(
     t.app,
     `/api-web/process/${surveyed.id}/change-process`,

@@ -170,6 +170,8 @@ export interface TSurveyMedia {
 }
 export interface TSurveyPhoto extends TSurveyMedia {
   photoCategory: { id: number; name: string } | null;
+  /** Beside the spec: what the surveyor wrote about the picture, the report's caption with the category. */
+  description: string;
 }
 export interface TSurveyVideo extends TSurveyMedia {
   description: string;

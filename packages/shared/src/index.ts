@@ -22,6 +22,7 @@ export * from './schemas/completed-work.ts';
 export * from './schemas/dashboard.ts';
 export * from './schemas/list.ts';
 export * from './schemas/master.ts';
+export * from './schemas/office-settings.ts';
 export * from './schemas/process.ts';
 export * from './schemas/proposal.ts';
 export * from './schemas/record-id.ts';

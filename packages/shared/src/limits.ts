@@ -16,6 +16,8 @@ export const UPLOAD_LIMITS = {
   /** Survey media: photos as the detail dialog's limit; field videos are larger. */
   surveyPhotoBytes: 20 * MB,
   surveyVideoBytes: 200 * MB,
+  /** The letterhead's crest: a picture of a few hundred pixels is plenty for print. */
+  crestBytes: 2 * MB,
 } as const;
 
 /**

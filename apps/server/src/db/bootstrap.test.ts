@@ -98,7 +98,8 @@ describe('prepareDatabase', () => {
     const demoSurveys = await database.db.select().from(surveys);
     expect(demoSurveys.filter((survey) => !survey.isDraft && survey.submittedAt)).toHaveLength(10);
     expect(demoSurveys.filter((survey) => survey.isDraft && !survey.submittedAt)).toHaveLength(2);
-    expect(await counted(surveyPhotos)).toBe(12);
+    // A photo in each of the first three categories per survey, so the printed report has groups to show.
+    expect(await counted(surveyPhotos)).toBe(36);
     expect(await counted(surveyRoadAsbItems)).toBe(24);
     const files = await database.db.select().from(proposalFiles);
     expect(files.filter((file) => file.ext === 'pdf')).toHaveLength(32 + 3);

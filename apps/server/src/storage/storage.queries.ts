@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import {
   backgroundJobs,
   completedWorkImports,
+  officeSettings,
   proposalFiles,
   surveyPhotos,
   surveyVideos,
@@ -33,6 +34,8 @@ export function namedStorageKeys(tx: Db) {
     tx.select({ key: surveyPhotos.storageKey }).from(surveyPhotos),
     tx.select({ key: surveyVideos.storageKey }).from(surveyVideos),
     tx.select({ key: completedWorkImports.storageKey }).from(completedWorkImports),
+    // The letterhead's crest (modules/office-settings); null while the app's own mark is used.
+    tx.select({ key: sql<string>`${officeSettings.crestStorageKey}` }).from(officeSettings),
     // A job's upload and its export's file (modules/jobs); either may be null.
     tx.select({ key: sql<string>`${backgroundJobs.inputKey}` }).from(backgroundJobs),
     tx.select({ key: sql<string>`${backgroundJobs.outputKey}` }).from(backgroundJobs),

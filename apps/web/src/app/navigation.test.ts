@@ -36,6 +36,7 @@ describe('sideMenuFor', () => {
       'ASB',
       'Warna Jenis Pekerjaan',
       'Catatan Pekerjaan',
+      'Pengaturan Surat',
     ]);
   });
 

@@ -62,6 +62,7 @@ const SIDE_MENU: readonly NavItem[] = [
       link('master-asb', 'ASB'),
       link('master-warna-jenis-pekerjaan', 'Warna Jenis Pekerjaan'),
       link('master-catatan-pekerjaan', 'Catatan Pekerjaan'),
+      link('master-pengaturan-surat', 'Pengaturan Surat'),
     ],
   },
   link('usulan', 'Usulan'),

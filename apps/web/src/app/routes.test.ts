@@ -22,6 +22,7 @@ describe('route table', () => {
         '/master/asb',
         '/master/warna-jenis-pekerjaan',
         '/master/catatan-pekerjaan',
+        '/master/pengaturan-surat',
         '/report',
         '/usulan',
         '/assigned-konsultan',

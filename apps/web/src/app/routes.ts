@@ -86,6 +86,14 @@ export const ROUTES = [
     roles: ADMIN,
     layout: 'shell',
   },
+  // Beside the spec's routes: the printed survey report's letter settings.
+  {
+    name: 'master-pengaturan-surat',
+    path: '/master/pengaturan-surat',
+    title: 'Pengaturan Surat',
+    roles: ADMIN,
+    layout: 'shell',
+  },
 
   {
     name: 'report',

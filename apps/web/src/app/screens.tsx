@@ -38,6 +38,10 @@ export const SCREENS: Record<RouteName, LoadScreen> = {
     'TypeWorkColorPage',
   ),
   'master-catatan-pekerjaan': named(() => import('../pages/master/WorkNotePage.tsx'), 'WorkNotePage'),
+  'master-pengaturan-surat': named(
+    () => import('../pages/master/OfficeSettingsPage.tsx'),
+    'OfficeSettingsPage',
+  ),
 
   report: named(() => import('../pages/survey-export/SurveyExportPage.tsx'), 'SurveyExportPage'),
   // The two screens with first data: the route's loader has it in the cache when the screen first renders.

@@ -70,6 +70,15 @@ export const APP_INFO = {
   mapTileUrl: 'https://tiles.test/{z}/{y}/{x}',
   mapTileAttribution: 'Tiles test',
   version: 'test',
+  report: {
+    logoUrl: null,
+    addressee: 'Kepala Bidang Jalan dan Jembatan',
+    place: 'Surabaya',
+    signerTitle: 'Sub Koordinator Perencanaan dan Pengawasan',
+    signerName: '',
+    signerNip: '',
+    reporterTitle: 'Surveyor',
+  },
 };
 
 export function authUser(slug: TAuthUser['role']['slug'], overrides: Partial<TAuthUser> = {}): TAuthUser {

@@ -17,6 +17,7 @@ const AUDIT_ENTITIES = [
   'user',
   'type-work-color',
   'completed-work',
+  'office-settings',
 ] as const;
 export type TAuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -81,6 +82,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   username: 'Username',
   role: 'Role',
   password: 'Password',
+  letterNumberFormat: 'Format Nomor Surat',
+  sifat: 'Sifat',
+  crestName: 'Logo Kop Surat',
 };
 
 /**

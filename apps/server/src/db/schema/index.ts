@@ -5,6 +5,7 @@ export * from './completed-work.ts';
 export * from './imported-files.ts';
 export * from './jobs.ts';
 export * from './master.ts';
+export * from './office-settings.ts';
 export * from './proposal.ts';
 export * from './region.ts';
 export * from './survey.ts';

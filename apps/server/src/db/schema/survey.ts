@@ -118,6 +118,8 @@ export const surveyPhotos = pgTable(
       .notNull()
       .references(() => surveys.id, { onDelete: 'cascade' }),
     photoCategoryId: integer().references(() => photoCategories.id),
+    /** What the surveyor wrote about the picture: with the category, the report's caption. */
+    description: text().notNull().default(''),
     ...mediaColumns,
   },
   (t) => [index('survey_photos_survey_idx').on(t.surveyId)],

@@ -101,10 +101,17 @@ const DEMO_SURVEYED: DemoSurveyedProposal[] = [
   },
 ];
 
+/** What the demo surveyor wrote under each picture, in the order of the first photo categories. */
+const PHOTO_DESCRIPTIONS: readonly ((road: string) => string)[] = [
+  (road) => `${road} dilihat dari ujung awal ruas, arah utara`,
+  (road) => `Lubang dan retak buaya pada perkerasan ${road}`,
+  (road) => `Saluran tepi ${road} tertutup sedimen`,
+];
+
 /**
  * Proposals further along for the demo, in the kelurahan of their streets and assigned to the consultant
  * of that area: verified ones waiting for a survey, drafts, and surveyed ones with submitted surveys (lines
- * on the streets, ASB items at the master's prices, a generated photo), some surveyed twice; three already
+ * on the streets, ASB items at the master's prices, a generated photo per photo category), some surveyed twice; three already
  * decided by struktural1 (one per process type, with a signed note and a photo as structural documents),
  * the rest awaiting approval.
  */
@@ -115,7 +122,7 @@ export async function seedDemoSurveys(
 ) {
   const asb = await tx.select().from(asbSurveyors).orderBy(asbSurveyors.id);
   const types = await tx.select().from(roadTypes).orderBy(roadTypes.id);
-  const [category] = await tx.select().from(photoCategories).orderBy(photoCategories.id).limit(1);
+  const categories = await tx.select().from(photoCategories).orderBy(photoCategories.id).limit(3);
   const [official] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'struktural1'));
   if (asb.length < 2 || !types.length) return;
   const today = Date.now();
@@ -189,18 +196,22 @@ export async function seedDemoSurveys(
           wide: index === 0 ? '6' : '1.5',
         })),
       );
-      const key = `surveys/${survey!.id}/${randomUUID()}.png`;
-      const photo = demoRoadPhoto(100 + n * 2 + round);
-      await storeDemoFile(storage, key, photo);
-      await tx.insert(surveyPhotos).values({
-        surveyId: survey!.id,
-        photoCategoryId: category?.id ?? null,
-        name: `Foto ${item.road}.png`,
-        ext: 'png',
-        mimeType: 'image/png',
-        size: photo.length,
-        storageKey: key,
-      });
+      // A picture per category, described as a surveyor would: the report groups and captions them so.
+      for (const [index, category] of categories.entries()) {
+        const key = `surveys/${survey!.id}/${randomUUID()}.png`;
+        const photo = demoRoadPhoto(100 + n * 6 + round * 3 + index);
+        await storeDemoFile(storage, key, photo);
+        await tx.insert(surveyPhotos).values({
+          surveyId: survey!.id,
+          photoCategoryId: category.id,
+          description: PHOTO_DESCRIPTIONS[index % PHOTO_DESCRIPTIONS.length]?.(item.road) ?? '',
+          name: `IMG_${20260000 + n * 10 + round * 3 + index}.png`,
+          ext: 'png',
+          mimeType: 'image/png',
+          size: photo.length,
+          storageKey: key,
+        });
+      }
     }
   }
 }

@@ -63,6 +63,7 @@ export function presentSurvey(survey: LoadedSurvey, visibility: MoneyVisibility)
       link: surveyPhotoLink(photo.id),
       photoCategory:
         photo.categoryId && photo.categoryName ? { id: photo.categoryId, name: photo.categoryName } : null,
+      description: photo.description,
     })),
     surveyVideos: survey.videos.map((video) => ({
       id: video.id,

@@ -108,6 +108,7 @@ export async function loadSurveys(db: Db, ids: number[]) {
           size: surveyPhotos.size,
           categoryId: photoCategories.id,
           categoryName: photoCategories.name,
+          description: surveyPhotos.description,
         })
         .from(surveyPhotos)
         .leftJoin(photoCategories, eq(photoCategories.id, surveyPhotos.photoCategoryId))
@@ -267,17 +268,22 @@ export async function findSurveyMedia(db: Db, table: MediaTable, id: number) {
   return row ?? null;
 }
 
+/** What goes with an uploaded file: a photo's category and description, a video's description. */
+export type SurveyMediaExtra =
+  | { kind: 'photo'; photoCategoryId: number; description: string }
+  | { kind: 'video'; description: string };
+
 /** A photo or video of a survey, stored under `storageKey`; answers its id. */
 export async function insertSurveyMedia(
   tx: Db,
   media: { surveyId: number; name: string; ext: string; mimeType: string; size: number; storageKey: string },
-  extra: { kind: 'photo'; photoCategoryId: number } | { kind: 'video'; description: string },
+  extra: SurveyMediaExtra,
 ) {
   const [row] =
     extra.kind === 'photo'
       ? await tx
           .insert(surveyPhotos)
-          .values({ ...media, photoCategoryId: extra.photoCategoryId })
+          .values({ ...media, photoCategoryId: extra.photoCategoryId, description: extra.description })
           .returning({ id: surveyPhotos.id })
       : await tx
           .insert(surveyVideos)

@@ -13,20 +13,21 @@ import * as service from './survey.service.ts';
 
 const consultantOnly = requireAuth({ roles: ['consultan'] });
 
+const ZMediaDescription = z
+  .string()
+  .trim()
+  .max(1000, { error: 'Keterangan maksimal 1000 karakter.' })
+  .optional()
+  .default('');
 const ZPhotoFields = z.object({
   photoCategoryId: z.preprocess(
     (value) => (value === '' ? undefined : value),
     recordId(SURVEY_MESSAGES.photoCategory),
   ),
+  // Beside the spec: the report's caption with the category (a field app may leave it out).
+  description: ZMediaDescription,
 });
-const ZVideoFields = z.object({
-  description: z
-    .string()
-    .trim()
-    .max(1000, { error: 'Keterangan maksimal 1000 karakter.' })
-    .optional()
-    .default(''),
-});
+const ZVideoFields = z.object({ description: ZMediaDescription });
 
 const mediaIdOf = (request: FastifyRequest) =>
   idParam({ id: (request.params as { mediaId?: string }).mediaId });

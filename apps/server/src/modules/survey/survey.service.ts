@@ -143,7 +143,7 @@ export async function addSurveyMedia(
   auth: AuthContext,
   proposal: SurveyableProposal,
   file: UploadedFile,
-  extra: { kind: 'photo'; photoCategoryId: number } | { kind: 'video'; description: string },
+  extra: queries.SurveyMediaExtra,
 ) {
   const proposalId = proposal.id;
   if (extra.kind === 'photo' && !(await queries.photoCategoryIsActive(deps.db, extra.photoCategoryId))) {

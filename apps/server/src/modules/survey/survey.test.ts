@@ -223,10 +223,11 @@ describe('survey draft', () => {
 });
 
 describe('survey photos, videos and submit', () => {
-  it('takes a png photo with a category, refuses a pdf as photo, deletes while draft', async () => {
+  it('takes a png photo with a category and a description, refuses a pdf as photo, deletes while draft', async () => {
     const proposalId = await makeProposal();
     const photo = await upload(proposalId, 'photo', fixture('road-photo.png'), {
       photoCategoryId: ids.eksisting,
+      description: '  Lubang di depan gang 3  ',
     });
     expect(photo.statusCode, photo.body).toBe(201);
     const survey = photo.json().data as TSurvey;
@@ -235,8 +236,15 @@ describe('survey photos, videos and submit', () => {
         name: 'road-photo.png',
         ext: 'png',
         photoCategory: { id: ids.eksisting, name: 'Kondisi Eksisting' },
+        description: 'Lubang di depan gang 3',
       }),
     ]);
+    const tooLong = await upload(proposalId, 'photo', fixture('road-photo.png'), {
+      photoCategoryId: ids.eksisting,
+      description: 'x'.repeat(1001),
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors.description).toEqual(['Keterangan maksimal 1000 karakter.']);
     const pdf = await upload(proposalId, 'photo', fixture('surat-usulan.pdf'), {
       photoCategoryId: ids.eksisting,
     });

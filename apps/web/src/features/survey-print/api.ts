@@ -1,5 +1,6 @@
+import type { TSurveyReportLetter } from '@eusulan/shared';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '../../lib/http.ts';
+import { http, isApiError } from '../../lib/http.ts';
 import { fetchProposal, proposalKeys } from '../proposal/api.ts';
 
 /** ?id= as a proposal id; anything else is no id at all. */
@@ -26,3 +27,23 @@ export function useReportProposal(id: number | null) {
 /** 404 (also another consultant's proposal) and 403 read as "not found" on the report page. */
 export const isNotFound = (error: unknown) =>
   isApiError(error) && (error.status === 404 || error.status === 403);
+
+/**
+ * The letter lines of a sent survey's report (beside the spec): the first ask numbers it, every later one
+ * answers the same Nomor, so asking again is harmless. Umum gets 403 and prints no Nomor.
+ */
+export function useReportLetter(surveyId: number | null, isStaff: boolean) {
+  return useQuery({
+    queryKey: ['survey-report-letter', surveyId ?? 0],
+    queryFn: async ({ signal }) =>
+      (
+        await http.post<TSurveyReportLetter>(`/api-web/survey-report/${surveyId}/letter`, undefined, {
+          signal,
+        })
+      ).data,
+    enabled: surveyId !== null && isStaff,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { handlesOwnErrors: true },
+  });
+}

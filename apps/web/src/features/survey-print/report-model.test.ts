@@ -1,4 +1,4 @@
-import type { TProposalFile, TSurvey, TSurveyPhoto, TSurveyRoad } from '@eusulan/shared';
+import type { TSurvey, TSurveyRoad } from '@eusulan/shared';
 import { describe, expect, it } from 'vitest';
 import { proposalDetail } from '../proposal/test-fixtures.ts';
 import { staticMapView } from './map-view.ts';
@@ -9,10 +9,9 @@ import {
   existingSizes,
   indonesianDate,
   indonesianDayDate,
-  inRowsOfTwo,
   letterFields,
-  photoSections,
   printableSurvey,
+  reportSubject,
 } from './report-model.ts';
 
 function surveyRoad(id: number, overrides: Partial<TSurveyRoad> = {}): TSurveyRoad {
@@ -67,23 +66,6 @@ function submittedSurvey(overrides: Partial<TSurvey> = {}): TSurvey {
   };
 }
 
-const photo = (id: number, ext: string, category: string | null): TSurveyPhoto => ({
-  id,
-  name: `foto-${id}.${ext}`,
-  ext,
-  size: 100,
-  link: `/api-web/media/survey-photo/${id}`,
-  photoCategory: category ? { id: 1, name: category } : null,
-});
-
-const file = (id: number, name: string, ext: string): TProposalFile => ({
-  id,
-  name,
-  ext,
-  size: 100,
-  link: `/api-web/media/proposal-file/${id}`,
-});
-
 describe('Indonesian dates (spec §9: report dates in the id locale)', () => {
   it('writes the day and the date in Indonesian', () => {
     expect(indonesianDayDate('2026-11-23T10:30:00')).toBe('Senin, 23 November 2026');
@@ -101,9 +83,9 @@ describe('Indonesian dates (spec §9: report dates in the id locale)', () => {
 describe('letter fields', () => {
   it('date of the submit, subject from the type name, location with RT/RW, kelurahan and kecamatan', () => {
     const detail = proposalDetail({ proposalTypeName: 'Musrenbang', address: '  ' });
+    expect(reportSubject(detail)).toBe('Laporan Hasil Survey Lapangan Usulan Musrenbang');
     expect(letterFields(detail, submittedSurvey())).toEqual([
       { label: 'Hari/Tanggal', value: 'Senin, 23 November 2026' },
-      { label: 'Perihal', value: 'Usulan Musrenbang' },
       { label: 'Lokasi', value: 'Jalan Tunjungan' },
       { label: 'RT/RW', value: '03/05' },
       { label: 'Kelurahan', value: 'Embong Kaliasin' },
@@ -114,9 +96,8 @@ describe('letter fields', () => {
 
   it('falls back to the start of the survey, and lists the conditions with dashes for empty ones', () => {
     const survey = submittedSurvey({ submittedAt: null });
-    expect(letterFields(proposalDetail({ road: null }), survey).slice(0, 3)).toEqual([
+    expect(letterFields(proposalDetail({ road: null }), survey).slice(0, 2)).toEqual([
       { label: 'Hari/Tanggal', value: 'Jumat, 20 November 2026' },
-      { label: 'Perihal', value: 'Usulan Taruna' },
       { label: 'Lokasi', value: '-' },
     ]);
     expect(conditionFields(survey)).toEqual([
@@ -167,42 +148,6 @@ describe('cost estimate (spec §9)', () => {
     expect(costEstimate(submittedSurvey({ surveyRoad: [hidden], total: null }))).toBeNull();
     // The identification still shows the sizes, which are not money.
     expect(existingSizes(hidden)).toEqual([{ key: '1-0', name: 'Aspal', long: '3', wide: '2' }]);
-  });
-});
-
-describe('photo pages', () => {
-  it('takes the survey pictures with their category and the pictures among the structural files', () => {
-    const sections = photoSections(
-      submittedSurvey({
-        surveyPhotos: [photo(1, 'jpg', 'Kondisi Eksisting'), photo(2, 'heic', null), photo(3, 'PNG', null)],
-      }),
-      {
-        proposalFilesStruktural: [file(7, 'Nota Dinas.pdf', 'pdf'), file(8, 'Foto Persetujuan.jpeg', 'jpeg')],
-      },
-    );
-    expect(sections.map((section) => [section.blockId, section.title])).toEqual([
-      ['photos-survey', 'Lampiran Foto Kondisi Eksisting'],
-      ['photos-structural', 'Lampiran Foto Persetujuan Struktural'],
-    ]);
-    expect(sections[0]?.photos).toEqual([
-      { key: 'survey-1', link: '/api-web/media/survey-photo/1', caption: 'Kondisi Eksisting: foto-1.jpg' },
-      { key: 'survey-3', link: '/api-web/media/survey-photo/3', caption: 'foto-3.PNG' },
-    ]);
-    expect(sections[1]?.photos).toEqual([
-      { key: 'structural-8', link: '/api-web/media/proposal-file/8', caption: 'Foto Persetujuan.jpeg' },
-    ]);
-  });
-
-  it('leaves out a section without pictures', () => {
-    const sections = photoSections(submittedSurvey(), {
-      proposalFilesStruktural: [file(7, 'Nota Dinas.pdf', 'pdf')],
-    });
-    expect(sections).toEqual([]);
-  });
-
-  it('sets photos in rows of two, the last row alone when the count is odd', () => {
-    expect(inRowsOfTwo([1, 2, 3, 4, 5])).toEqual([[1, 2], [3, 4], [5]]);
-    expect(inRowsOfTwo([])).toEqual([]);
   });
 });
 

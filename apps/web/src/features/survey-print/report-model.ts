@@ -2,15 +2,13 @@ import {
   formatRtRw,
   formatRupiah,
   type TProposalDetail,
-  type TProposalFile,
   type TSurvey,
   type TSurveyAsbItem,
-  type TSurveyPhoto,
   type TSurveyRoad,
 } from '@eusulan/shared';
 import dayjs from 'dayjs';
 import 'dayjs/locale/id';
-import { isPreviewPhoto, showsNominal } from '../proposal/survey-results.ts';
+import { showsNominal } from '../proposal/survey-results.ts';
 
 /** The survey's day and date in Indonesian (spec §9: report dates in the id locale): 'Senin, 21 November 2026'. */
 export function indonesianDayDate(value: string | null | undefined): string {
@@ -41,11 +39,14 @@ export interface TReportField {
 
 const orDash = (value: string | null | undefined) => (value?.trim() ? value.trim() : '-');
 
-/** The letter's opening fields: day and date, subject and location (spec §2). */
+/** The letter's Perihal (spec §2: the subject from proposalTypeName). */
+export const reportSubject = (detail: Pick<TProposalDetail, 'proposalTypeName'>) =>
+  `Laporan Hasil Survey Lapangan Usulan ${detail.proposalTypeName}`;
+
+/** The letter's opening fields: day and date and the location (spec §2); the subject heads the letter. */
 export function letterFields(detail: TProposalDetail, survey: TSurvey): TReportField[] {
   return [
     { label: 'Hari/Tanggal', value: indonesianDayDate(surveyDateOf(survey)) },
-    { label: 'Perihal', value: `Usulan ${detail.proposalTypeName}` },
     { label: 'Lokasi', value: orDash(detail.road?.name) },
     { label: 'RT/RW', value: `${formatRtRw(detail.rtNumber)}/${formatRtRw(detail.rwNumber)}` },
     { label: 'Kelurahan', value: orDash(detail.village.name) },
@@ -131,66 +132,8 @@ export function costEstimate(survey: Pick<TSurvey, 'surveyRoad' | 'total'>): TCo
   };
 }
 
-export interface TReportPhoto {
-  key: string;
-  link: string;
-  caption: string;
-}
-
-/** Rows of two, so the two photos of a row stay on one printed page together. */
-export function inRowsOfTwo<TItem>(items: readonly TItem[]): TItem[][] {
-  const rows: TItem[][] = [];
-  for (let index = 0; index < items.length; index += 2) rows.push(items.slice(index, index + 2));
-  return rows;
-}
-
-/** The existing-condition photos: the survey's pictures (png, jpg, jpeg) captioned with their category. */
-export const surveyPhotosOf = (photos: readonly TSurveyPhoto[]): TReportPhoto[] =>
-  photos.filter(isPreviewPhoto).map((photo) => ({
-    key: `survey-${photo.id}`,
-    link: photo.link,
-    caption: photo.photoCategory ? `${photo.photoCategory.name}: ${photo.name}` : photo.name,
-  }));
-
-/** The structural-approval photos: the pictures among the structural documents (PDFs are left out). */
-export const structuralPhotosOf = (files: readonly TProposalFile[]): TReportPhoto[] =>
-  files.filter(isPreviewPhoto).map((file) => ({
-    key: `structural-${file.id}`,
-    link: file.link,
-    caption: file.name,
-  }));
-
 /** The fixed block of a road's map. */
 export const mapBlockId = (road: Pick<TSurveyRoad, 'id'>) => `map-${road.id}`;
-
-export interface TPhotoSection {
-  blockId: string;
-  title: string;
-  photos: TReportPhoto[];
-}
-
-/**
- * The optional photo pages (spec §2): the existing-condition photos of the survey, then the
- * structural-approval photos; a section without pictures is left out.
- */
-export function photoSections(
-  survey: Pick<TSurvey, 'surveyPhotos'>,
-  detail: Pick<TProposalDetail, 'proposalFilesStruktural'>,
-): TPhotoSection[] {
-  const sections: TPhotoSection[] = [
-    {
-      blockId: 'photos-survey',
-      title: 'Lampiran Foto Kondisi Eksisting',
-      photos: surveyPhotosOf(survey.surveyPhotos),
-    },
-    {
-      blockId: 'photos-structural',
-      title: 'Lampiran Foto Persetujuan Struktural',
-      photos: structuralPhotosOf(detail.proposalFilesStruktural),
-    },
-  ];
-  return sections.filter((section) => section.photos.length > 0);
-}
 
 /** 'Telp. +62 811 ... · E-mail ...' under the letterhead; the phone is kept in international digits. */
 export function contactLine(contact: { contactPhone?: string; contactEmail?: string }): string {

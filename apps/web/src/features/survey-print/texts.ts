@@ -7,6 +7,8 @@ export const REPORT_TEXTS = {
   notFound: 'Usulan tidak ditemukan atau Anda tidak memiliki akses ke usulan ini.',
   noId: 'Alamat laporan tidak lengkap: nomor usulan (id) tidak ada.',
   connection: 'Terjadi kesalahan koneksi',
+  noLetterNumber:
+    'Nomor surat belum dapat diberikan (koneksi atau server bermasalah). Muat ulang halaman sebelum mencetak.',
   retry: 'Coba Lagi',
   print: 'Cetak',
   edit: 'Edit Laporan',

@@ -71,6 +71,7 @@ export function savedDraft(overrides: Partial<TSurvey> = {}): TSurvey {
         ext: 'png',
         size: 2048,
         link: '/api-web/media/survey-photo/9',
+        description: '',
         photoCategory: { id: 1, name: 'Kondisi Eksisting' },
       },
     ],

@@ -3,7 +3,13 @@ import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { FullPageLoader } from '../../components/FullPageLoader.tsx';
 import { useAppInfo } from '../../features/app-info/api.ts';
-import { isNotFound, reportProposalId, useReportProposal } from '../../features/survey-print/api.ts';
+import { useProfile } from '../../features/auth/profile-store.ts';
+import {
+  isNotFound,
+  reportProposalId,
+  useReportLetter,
+  useReportProposal,
+} from '../../features/survey-print/api.ts';
 import { SurveyReport } from '../../features/survey-print/components/SurveyReport.tsx';
 import { printableSurvey } from '../../features/survey-print/report-model.ts';
 import { REPORT_TEXTS } from '../../features/survey-print/texts.ts';
@@ -41,11 +47,17 @@ export function SurveyPrintPage() {
   const id = reportProposalId(searchParams.get('id'));
   const proposal = useReportProposal(id);
   const appInfo = useAppInfo();
+  const survey = proposal.data ? printableSurvey(proposal.data) : null;
+  // Umum has no Print button and numbers no report; the office's staff get the letter's Nomor.
+  const isStaff = useProfile().roleId !== 'umum';
+  const letter = useReportLetter(survey?.id ?? null, isStaff);
 
   // The page words its own failures, but an expired session still signs out as everywhere else.
   useEffect(() => {
-    if (isApiError(proposal.error) && proposal.error.status === 401) handleApiError(proposal.error);
-  }, [proposal.error]);
+    for (const error of [proposal.error, letter.error]) {
+      if (isApiError(error) && error.status === 401) handleApiError(error);
+    }
+  }, [proposal.error, letter.error]);
 
   if (id === null) return <ReportMessage status="404" text={REPORT_TEXTS.noId} />;
   if (proposal.isPending || appInfo.isPending) return <FullPageLoader tip={REPORT_TEXTS.loading} />;
@@ -63,7 +75,17 @@ export function SurveyPrintPage() {
       />
     );
   }
-  const survey = printableSurvey(proposal.data);
   if (!survey) return <ReportMessage status="info" text={REPORT_TEXTS.noSurvey} />;
-  return <SurveyReport detail={proposal.data} survey={survey} appInfo={appInfo.data} />;
+  // The letter is drawn with its Nomor from the start, so the editor's first view and the print carry it.
+  if (isStaff && letter.isPending) return <FullPageLoader tip={REPORT_TEXTS.loading} />;
+  if (isApiError(letter.error) && letter.error.status === 401) return null;
+  return (
+    <SurveyReport
+      detail={proposal.data}
+      survey={survey}
+      appInfo={appInfo.data}
+      letter={letter.data ?? null}
+      letterProblem={letter.isError ? REPORT_TEXTS.noLetterNumber : null}
+    />
+  );
 }

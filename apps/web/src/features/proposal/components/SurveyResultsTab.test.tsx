@@ -50,6 +50,7 @@ function survey(withMoney: boolean): TSurvey {
         ext: 'jpg',
         size: 2048,
         link: '/api-web/media/survey-photo/3',
+        description: 'Tampak depan',
         photoCategory: { id: 1, name: 'Kondisi Eksisting' },
       },
     ],

@@ -3,7 +3,7 @@ import { Editor } from '@tiptap/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPORT_EDITOR_EXTENSIONS } from '../editor-extensions.ts';
 import type { TReportBlocks } from './ReportBlock.tsx';
-import { ReportDocument, type TReportNode } from './ReportDocument.tsx';
+import { blockIdsOf, ReportDocument, type TReportNode } from './ReportDocument.tsx';
 
 const blocks: TReportBlocks = {
   'map-5': { label: 'Peta Ruas 1', node: <div data-testid="map-5">peta</div> },
@@ -77,5 +77,38 @@ describe('the report editor and the edited report', () => {
       />,
     );
     expect(container.innerHTML).toBe('');
+  });
+
+  it('heads an edited cost table again with its title and column rows, so print repeats them on every page', () => {
+    const doc = throughEditor(
+      [
+        '<table class="report-cost"><thead><tr><th colspan="5">Ruas 1</th></tr>',
+        '<tr><th>Item</th><th>P</th><th>L</th><th>Harga</th><th>Biaya</th></tr></thead>',
+        '<tbody><tr><td>Aspal</td><td>1</td><td>2</td><td>3</td><td>6</td></tr>',
+        '<tr><th colspan="4">Subtotal Ruas 1</th><th>6</th></tr></tbody></table>',
+        '<table class="report-cost"><tbody><tr><th>Total</th><th>6</th></tr></tbody></table>',
+        '<table class="report-fields"><tbody><tr><td>Nomor</td><td>1</td></tr></tbody></table>',
+      ].join(''),
+    );
+    const { container } = render(<ReportDocument doc={doc} blocks={blocks} />);
+    const [cost, total, fields] = Array.from(container.querySelectorAll('table'));
+    expect(Array.from(cost?.querySelectorAll('thead tr') ?? []).map((row) => row.textContent)).toEqual([
+      'Ruas 1',
+      'ItemPLHargaBiaya',
+    ]);
+    // The subtotal stays the table's last body row; a table of header cells alone keeps them in its body.
+    expect(Array.from(cost?.querySelectorAll('tbody tr') ?? []).map((row) => row.textContent)).toEqual([
+      'Aspal1236',
+      'Subtotal Ruas 16',
+    ]);
+    expect(total?.querySelector('thead')).toBeNull();
+    expect(fields?.querySelector('thead')).toBeNull();
+  });
+
+  it('finds the fixed blocks an edited report still holds', () => {
+    const doc = throughEditor(
+      '<p>a</p><div data-report-block="map-5" data-label="Peta"></div><ul><li><p>b</p></li></ul><div data-report-block="photos-survey" data-label="Foto"></div>',
+    );
+    expect([...blockIdsOf(doc)]).toEqual(['map-5', 'photos-survey']);
   });
 });

@@ -29,6 +29,27 @@ function renderText(node: TReportNode): ReactNode {
 
 const headingLevel = (value: unknown) => Math.min(Math.max(Number(value) || 2, 1), 3);
 
+const isHeaderRow = (row: TReportNode) =>
+  (row.content?.length ?? 0) > 0 && (row.content ?? []).every((cell) => cell.type === 'tableHeader');
+
+/**
+ * The rows that head a table: its leading rows of header cells (the road title and the column names of a
+ * cost table), as long as some row follows them. The editor keeps rows only, so they are found again here
+ * and drawn as a thead, which print repeats on every page the table runs onto.
+ */
+export function headerRowCount(rows: readonly TReportNode[]): number {
+  let count = 0;
+  while (count < rows.length - 1 && isHeaderRow(rows[count] as TReportNode)) count++;
+  return count;
+}
+
+/** The ids of the fixed blocks a report holds, wherever an edit has moved them. */
+export function blockIdsOf(node: TReportNode, found = new Set<string>()): Set<string> {
+  if (node.type === 'reportBlock' && node.attrs?.blockId) found.add(String(node.attrs.blockId));
+  for (const child of node.content ?? []) blockIdsOf(child, found);
+  return found;
+}
+
 function renderNode(node: TReportNode, key: number, blocks: TReportBlocks): ReactNode {
   const children = () => node.content?.map((child, index) => renderNode(child, index, blocks));
   const attrs = node.attrs ?? {};
@@ -58,12 +79,16 @@ function renderNode(node: TReportNode, key: number, blocks: TReportBlocks): Reac
     // The page-break marker.
     case 'horizontalRule':
       return <hr key={key} />;
-    case 'table':
+    case 'table': {
+      const rows = (node.content ?? []).map((child, index) => renderNode(child, index, blocks));
+      const headed = headerRowCount(node.content ?? []);
       return (
         <table key={key} className={allowedClasses(attrs.class, TABLE_CLASSES) ?? undefined}>
-          <tbody>{children()}</tbody>
+          {headed > 0 ? <thead>{rows.slice(0, headed)}</thead> : null}
+          <tbody>{rows.slice(headed)}</tbody>
         </table>
       );
+    }
     case 'tableRow':
       return <tr key={key}>{children()}</tr>;
     case 'tableCell':

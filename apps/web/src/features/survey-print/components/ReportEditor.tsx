@@ -5,6 +5,7 @@ import { activeBits, FormatButtons, type TextFormat } from '../../../components/
 import { REPORT_EDITOR_EXTENSIONS } from '../editor-extensions.ts';
 import { REPORT_TEXTS } from '../texts.ts';
 import type { TReportNode } from './ReportDocument.tsx';
+import '../report-editor.css';
 
 const REPORT_FORMATS: readonly TextFormat[] = ['bold', 'italic', 'underline', 'bulletList', 'orderedList'];
 

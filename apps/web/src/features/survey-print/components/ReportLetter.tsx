@@ -1,6 +1,7 @@
 import type { TAppInfo, TProposalDetail, TSurvey } from '@eusulan/shared';
 import { Fragment } from 'react';
 import { SafeHtml } from '../../../components/rich-text/SafeHtml.tsx';
+import type { TPhotoSection } from '../photo-pages.ts';
 import {
   conditionFields,
   costEstimate,
@@ -10,7 +11,6 @@ import {
   mapBlockId,
   roadTitle,
   surveyDateOf,
-  type TPhotoSection,
   type TReportField,
 } from '../report-model.ts';
 import { REPORT_TEXTS } from '../texts.ts';
@@ -71,15 +71,14 @@ function CostEstimate({ survey }: { survey: TSurvey }) {
                 <td className="is-number">{row.cost}</td>
               </tr>
             ))}
-          </tbody>
-          <tfoot>
+            {/* In the body, not a tfoot: a footer group would be repeated on every page the table spans. */}
             <tr>
               <th colSpan={4}>Subtotal {road.title}</th>
               <th className="is-number" data-testid="report-cost-subtotal">
                 {road.subtotal}
               </th>
             </tr>
-          </tfoot>
+          </tbody>
         </table>
       ))}
       <table className="report-cost" data-testid="report-cost-total">
@@ -150,26 +149,30 @@ export interface ReportLetterProps {
   photoSections: readonly TPhotoSection[];
 }
 
+/** The place and date of the letter: 'Surabaya, 23 November 2026', the survey's day. */
+export const letterDateLine = (appInfo: TAppInfo, survey: TSurvey) =>
+  `${appInfo.report.place}, ${indonesianDate(surveyDateOf(survey))}`;
+
+/** To whom the letter goes (spec §2: the Head of the Road and Bridge Division), as a letter addresses it. */
+export const addresseeLines = (appInfo: TAppInfo) => [
+  'Kepada',
+  `Yth. ${appInfo.report.addressee}`,
+  `${appInfo.agencyName} ${appInfo.cityName}`,
+  `di ${appInfo.report.place}`,
+];
+
 /**
- * The report as first drawn (spec §2): letterhead, title, addressee, opening fields, identification per
- * road with its map, damage identification, suggestions, cost estimate, signatures, then the photo pages.
- * Plain paragraphs, headings and tables, so the editor can take it over as it is.
+ * The report as first drawn (spec §2), as an official letter: letterhead, Nomor/Sifat/Lampiran/Perihal
+ * beside the date and addressee, title, opening fields, identification per road with its map, damage identification,
+ * suggestions, cost estimate, signatures, then the attachments. Plain paragraphs, headings and tables, so
+ * the editor can take it over as it is; the parts drawn from data are fixed blocks.
  */
 export function ReportLetter({ detail, survey, appInfo, blocks, photoSections }: ReportLetterProps) {
-  const place = appInfo.report.place;
   return (
     <>
       <ReportBlock id="letterhead" blocks={blocks} />
+      <ReportBlock id="letter-lines" blocks={blocks} />
       <h1>{REPORT_TEXTS.title}</h1>
-      <p>
-        Kepada Yth.
-        <br />
-        {appInfo.report.addressee}
-        <br />
-        {appInfo.agencyName} {appInfo.cityName}
-        <br />
-        di {place}
-      </p>
       <p>
         Dengan hormat,
         <br />
@@ -214,16 +217,12 @@ export function ReportLetter({ detail, survey, appInfo, blocks, photoSections }:
       <Signatures
         appInfo={appInfo}
         surveyorName={survey.surveyorName || detail.surveyorName}
-        dateLine={`${place}, ${indonesianDate(surveyDateOf(survey))}`}
+        dateLine={letterDateLine(appInfo, survey)}
       />
 
+      {/* Each attachment page starts a printed page of its own (survey-report.css): no marker needed. */}
       {photoSections.map((section) => (
-        <Fragment key={section.blockId}>
-          {/* The page-break marker: every photo section starts on a new page. */}
-          <hr />
-          <h2>{section.title}</h2>
-          <ReportBlock id={section.blockId} blocks={blocks} />
-        </Fragment>
+        <ReportBlock key={section.blockId} id={section.blockId} blocks={blocks} />
       ))}
     </>
   );

@@ -1,16 +1,19 @@
 import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
-import type { TAppInfo, TProposalDetail, TSurvey } from '@eusulan/shared';
+import type { TAppInfo, TProposalDetail, TSurvey, TSurveyReportLetter } from '@eusulan/shared';
 import { Alert, Button, FloatButton, Modal, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { mapBlockId, photoSections, roadTitle } from '../report-model.ts';
+import { letterLines, NO_LETTER_NUMBER } from '../letter-lines.ts';
+import { attachedPageCount, photoSections } from '../photo-pages.ts';
+import { mapBlockId, reportSubject, roadTitle } from '../report-model.ts';
 import { useAssetsReady } from '../report-ready.ts';
 import { REPORT_TEXTS } from '../texts.ts';
 import type { TReportBlocks } from './ReportBlock.tsx';
-import { ReportDocument, type TReportNode } from './ReportDocument.tsx';
-import { ReportLetter } from './ReportLetter.tsx';
+import { blockIdsOf, ReportDocument, type TReportNode } from './ReportDocument.tsx';
+import { addresseeLines, letterDateLine, ReportLetter } from './ReportLetter.tsx';
 import { ReportMap } from './ReportMap.tsx';
-import { Letterhead, PhotoGrid } from './ReportParts.tsx';
+import { AttachmentPages, crestSource, Letterhead, LetterLines } from './ReportParts.tsx';
 import '../survey-report.css';
+import '../report-attachments.css';
 
 // Tiptap and ProseMirror load when the editor is first opened, never with the report itself.
 const ReportEditor = lazy(async () => ({ default: (await import('./ReportEditor.tsx')).ReportEditor }));
@@ -28,6 +31,10 @@ export interface SurveyReportProps {
   detail: TProposalDetail;
   survey: TSurvey;
   appInfo: TAppInfo;
+  /** The numbered letter; null where the report has no Nomor (umum, or numbering failed). */
+  letter: TSurveyReportLetter | null;
+  /** Why the report has no Nomor, shown above the sheet (never printed); null when nothing went wrong. */
+  letterProblem?: string | null;
 }
 
 /**
@@ -35,7 +42,7 @@ export interface SurveyReportProps {
  * data; once its maps and pictures have loaded (at most 6 s) it is captured as the editor's initial view.
  * Applied edits live in this tab only and are drawn from the editor's document, never saved.
  */
-export function SurveyReport({ detail, survey, appInfo }: SurveyReportProps) {
+export function SurveyReport({ detail, survey, appInfo, letter, letterProblem }: SurveyReportProps) {
   const paperRef = useRef<HTMLElement>(null);
   const [editedDoc, setEditedDoc] = useState<TReportNode | null>(null);
   const [isEditorOpen, setEditorOpen] = useState(false);
@@ -43,10 +50,33 @@ export function SurveyReport({ detail, survey, appInfo }: SurveyReportProps) {
   const isReady = useAssetsReady(paperRef);
 
   const sections = useMemo(() => photoSections(survey, detail), [survey, detail]);
+  // Lampiran counts the attachment pages the report holds now: an edit may have removed an attachment.
+  const attachedPages = useMemo(
+    () =>
+      attachedPageCount(
+        sections,
+        editedDoc ? blockIdsOf(editedDoc) : new Set(sections.map((section) => section.blockId)),
+      ),
+    [sections, editedDoc],
+  );
   // The fixed blocks: drawn from the data in the first view and again, by id, in an edited one.
-  const blocks = useMemo<TReportBlocks>(
-    () => ({
-      letterhead: { label: 'Kop surat', node: <Letterhead appInfo={appInfo} /> },
+  const blocks = useMemo<TReportBlocks>(() => {
+    const nomor = letter?.nomor ?? NO_LETTER_NUMBER;
+    return {
+      letterhead: {
+        label: 'Kop surat',
+        node: <Letterhead appInfo={appInfo} crestSrc={crestSource(letter?.crestUrl, appInfo)} />,
+      },
+      'letter-lines': {
+        label: 'Nomor, Sifat, Lampiran, Perihal dan alamat tujuan',
+        node: (
+          <LetterLines
+            lines={letterLines(letter, attachedPages, reportSubject(detail))}
+            dateLine={letterDateLine(appInfo, survey)}
+            addressee={addresseeLines(appInfo)}
+          />
+        ),
+      },
       ...Object.fromEntries(
         survey.surveyRoad.map((road, index) => [
           mapBlockId(road),
@@ -66,14 +96,13 @@ export function SurveyReport({ detail, survey, appInfo }: SurveyReportProps) {
         sections.map((section) => [
           section.blockId,
           {
-            label: `${section.title} (${section.photos.length} foto)`,
-            node: <PhotoGrid photos={section.photos} testId={section.blockId} />,
+            label: `${section.label}: ${section.title} (${section.photoCount} foto, ${section.pages.length} halaman)`,
+            node: <AttachmentPages section={section} nomor={nomor} />,
           },
         ]),
       ),
-    }),
-    [appInfo, survey, sections],
-  );
+    };
+  }, [appInfo, detail, survey, sections, letter, attachedPages]);
 
   // The initial view is what the report looks like once loaded, captured before any edit is applied.
   useEffect(() => {
@@ -99,6 +128,15 @@ export function SurveyReport({ detail, survey, appInfo }: SurveyReportProps) {
           {REPORT_TEXTS.print}
         </Button>
       </div>
+      {letterProblem ? (
+        <Alert
+          type="error"
+          showIcon
+          className="survey-report__notice"
+          title={letterProblem}
+          data-testid="report-letter-problem"
+        />
+      ) : null}
       {editedDoc ? (
         <Alert
           type="warning"

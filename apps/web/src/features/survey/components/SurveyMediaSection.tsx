@@ -1,10 +1,4 @@
-import {
-  CameraOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  ReloadOutlined,
-  VideoCameraOutlined,
-} from '@ant-design/icons';
+import { CameraOutlined, DownloadOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import {
   formatBytes,
   SURVEY_MESSAGES,
@@ -12,7 +6,7 @@ import {
   type TSurveyPhoto,
   type TSurveyVideo,
 } from '@eusulan/shared';
-import { Button, Empty, Input, Popconfirm, Progress, Typography } from 'antd';
+import { Button, Empty, Input, Typography } from 'antd';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { RemoteSelect } from '../../../components/RemoteSelect.tsx';
 import { handleApiError } from '../../../lib/errors.ts';
@@ -28,19 +22,7 @@ import {
 } from '../api.ts';
 import { failureText } from '../failure-text.ts';
 import { PHOTO_ACCEPT, SURVEY_PHOTO_RULE, SURVEY_VIDEO_RULE, VIDEO_ACCEPT } from '../media-rules.ts';
-
-/** A file on its way up, or one that failed and waits for Coba lagi or Hapus. */
-interface PendingUpload {
-  key: string;
-  kind: SurveyMediaKind;
-  file: File;
-  /** What goes with the file: the photo category or the video description. */
-  fields: Record<string, string>;
-  percent: number;
-  error: string | null;
-  /** A local preview of a photo while it uploads. */
-  previewUrl: string | null;
-}
+import { DeleteMedia, PendingItem, type PendingUpload, UploadProblems } from './SurveyMediaParts.tsx';
 
 export interface SurveyMediaSectionProps {
   proposalId: number;
@@ -88,6 +70,7 @@ export function SurveyMediaSection({
   const [category, setCategory] = useState<PhotoCategoryOption | null>(null);
   const [categoryError, setCategoryError] = useState<string | null>(null);
   const [description, setDescription] = useState('');
+  const [photoDescription, setPhotoDescription] = useState('');
   const [pending, setPending] = useState<PendingUpload[]>([]);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const queueRef = useRef(Promise.resolve());
@@ -153,7 +136,9 @@ export function SurveyMediaSection({
 
   const photoPicker = useFilePicker(SURVEY_PHOTO_RULE, (files) => {
     if (!category) return;
-    enqueue('photo', files, { photoCategoryId: String(category.id) });
+    // The printed report captions a photo with its category and this description.
+    enqueue('photo', files, { photoCategoryId: String(category.id), description: photoDescription.trim() });
+    setPhotoDescription('');
   });
   const videoPicker = useFilePicker(SURVEY_VIDEO_RULE, (files) => {
     enqueue('video', files, { description: description.trim() });
@@ -212,6 +197,19 @@ export function SurveyMediaSection({
               </div>
             ) : null}
           </div>
+          <div className="survey-media__field">
+            <label className="survey-form__label" htmlFor="survey-photo-description">
+              Keterangan Foto
+            </label>
+            <Input
+              id="survey-photo-description"
+              value={photoDescription}
+              maxLength={1000}
+              placeholder="Contoh: lubang di depan gang 3"
+              onChange={(event) => setPhotoDescription(event.target.value)}
+              data-testid="photo-description"
+            />
+          </div>
           <Button icon={<CameraOutlined />} onClick={choosePhotos} data-testid="photo-choose">
             Pilih Foto
           </Button>
@@ -237,7 +235,10 @@ export function SurveyMediaSection({
                 <img src={mediaUrl(photo.link)} alt={photo.name} loading="lazy" />
               </a>
               <figcaption>
-                <span>{photo.photoCategory?.name ?? '-'}</span>
+                <span title={photo.description || undefined}>
+                  {photo.photoCategory?.name ?? '-'}
+                  {photo.description ? `: ${photo.description}` : ''}
+                </span>
                 <DeleteMedia
                   title="Hapus foto ini?"
                   isBusy={deletingId === `photo-${photo.id}`}
@@ -316,83 +317,5 @@ export function SurveyMediaSection({
         ) : null}
       </section>
     </>
-  );
-}
-
-function UploadProblems({ problems }: { problems: string[] }) {
-  if (problems.length === 0) return null;
-  return (
-    <ul className="survey-form__error survey-media__problems" role="alert" data-testid="upload-problems">
-      {problems.map((problem) => (
-        <li key={problem}>{problem}</li>
-      ))}
-    </ul>
-  );
-}
-
-function DeleteMedia({
-  title,
-  isBusy,
-  onConfirm,
-  testId,
-}: {
-  title: string;
-  isBusy: boolean;
-  onConfirm(): void;
-  testId: string;
-}) {
-  return (
-    <Popconfirm title={title} okText="Ya, Hapus" cancelText="Batal" onConfirm={onConfirm}>
-      <Button
-        size="small"
-        type="text"
-        danger
-        icon={<DeleteOutlined />}
-        loading={isBusy}
-        aria-label={title}
-        data-testid={testId}
-      />
-    </Popconfirm>
-  );
-}
-
-function PendingItem({ item, onRetry, onDrop }: { item: PendingUpload; onRetry(): void; onDrop(): void }) {
-  return (
-    <figure
-      className={`survey-media__item survey-media__item--pending${item.error ? ' is-failed' : ''}`}
-      data-testid="survey-upload-pending"
-    >
-      {item.previewUrl ? <img src={item.previewUrl} alt={item.file.name} /> : null}
-      <figcaption>
-        <span className="survey-media__name">{item.file.name}</span>
-        {item.error ? (
-          <>
-            <span className="survey-form__error" role="alert" data-testid="survey-upload-error">
-              {item.error}
-            </span>
-            <span className="survey-media__actions">
-              <Button size="small" icon={<ReloadOutlined />} onClick={onRetry}>
-                Coba lagi
-              </Button>
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                onClick={onDrop}
-                aria-label="Batalkan unggahan"
-              />
-            </span>
-          </>
-        ) : (
-          <Progress
-            percent={item.percent}
-            size="small"
-            status="active"
-            data-testid="survey-upload-progress"
-          />
-        )}
-      </figcaption>
-    </figure>
   );
 }
