@@ -78,8 +78,10 @@ describe('guest', () => {
   });
 });
 
-/** Every master screen of the route table, so a master added later is checked too. */
-const MASTERS = ROUTES.filter((route) => route.name.startsWith('master-'));
+/** The letter settings: one form, not a list of records with Tambah and Edit. */
+const LETTER_SETTINGS = ROUTES.find((route) => route.name === 'master-pengaturan-surat')!;
+/** Every master list of the route table, so a master added later is checked too. */
+const MASTERS = ROUTES.filter((route) => route.name.startsWith('master-') && route !== LETTER_SETTINGS);
 
 describe('admin', () => {
   let context: BrowserContext;
@@ -105,6 +107,11 @@ describe('admin', () => {
       );
     });
   }
+
+  it('Pengaturan Surat, its form', async () => {
+    await openScreen(page, server.url, LETTER_SETTINGS.path, LETTER_SETTINGS.title);
+    await expectAccessible(page, LETTER_SETTINGS.path);
+  });
 
   it('the delete question of a master', async () => {
     await openScreen(page, server.url, '/master/warna-jenis-pekerjaan', 'Master Warna Jenis Pekerjaan');

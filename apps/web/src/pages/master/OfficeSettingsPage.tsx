@@ -10,13 +10,13 @@ import { Alert, Button, Card, Form, Input, Select, Space, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useAppInfo } from '../../features/app-info/api.ts';
+import { APP_MARK_URL, crestSource } from '../../features/app-info/crest.ts';
 import {
   useOfficeSettings,
   useRemoveCrest,
   useSaveOfficeSettings,
   useUploadCrest,
 } from '../../features/office-settings/api.ts';
-import { crestSource } from '../../features/survey-print/components/ReportParts.tsx';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { zodRule } from '../../lib/form-rules.ts';
 
@@ -86,7 +86,7 @@ export function OfficeSettingsPage() {
 
   if (settings.isPending || appInfo.isPending) return <Spin />;
   if (settings.isError) return <Alert type="error" showIcon title="Pengaturan surat tidak dapat dimuat." />;
-  const crestSrc = appInfo.data ? crestSource(settings.data.crestUrl, appInfo.data) : '/favicon.svg';
+  const crestSrc = appInfo.data ? crestSource(settings.data.crestUrl, appInfo.data) : APP_MARK_URL;
 
   return (
     <div className="office-settings" data-testid="office-settings">
