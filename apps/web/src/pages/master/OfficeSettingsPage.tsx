@@ -16,7 +16,7 @@ import {
   useSaveOfficeSettings,
   useUploadCrest,
 } from '../../features/office-settings/api.ts';
-import { crestSource } from '../../features/survey-print/components/ReportParts.tsx';
+import { APP_MARK_URL, crestSource } from '../../features/office-settings/crest.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { zodRule } from '../../lib/form-rules.ts';
 
@@ -86,7 +86,7 @@ export function OfficeSettingsPage() {
 
   if (settings.isPending || appInfo.isPending) return <Spin />;
   if (settings.isError) return <Alert type="error" showIcon title="Pengaturan surat tidak dapat dimuat." />;
-  const crestSrc = appInfo.data ? crestSource(settings.data.crestUrl, appInfo.data) : '/favicon.svg';
+  const crestSrc = appInfo.data ? crestSource(settings.data.crestUrl, appInfo.data) : APP_MARK_URL;
 
   return (
     <div className="office-settings" data-testid="office-settings">

@@ -5,18 +5,6 @@ import type { TAttachmentLine, TPhotoSection } from '../photo-pages.ts';
 import { contactLine } from '../report-model.ts';
 import { REPORT_TEXTS } from '../texts.ts';
 
-/** The app's own mark: the letterhead's crest until the office uploads its own (Pengaturan Surat). */
-export const APP_MARK_URL = '/favicon.svg';
-
-/**
- * The crest the letterhead shows: the one uploaded in Pengaturan Surat (with the media token), else the
- * deployment's REPORT_LOGO_URL, else the app's own mark.
- */
-export function crestSource(crestUrl: string | null | undefined, appInfo: TAppInfo): string {
-  if (crestUrl) return mediaUrl(crestUrl);
-  return appInfo.report.logoUrl ?? APP_MARK_URL;
-}
-
 /** The agency letterhead from configuration (DESIGN §4): the crest, the lines, the contacts. */
 export function Letterhead({ appInfo, crestSrc }: { appInfo: TAppInfo; crestSrc: string }) {
   const [first, second, ...rest] = appInfo.letterhead;

@@ -2,6 +2,7 @@ import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { TAppInfo, TProposalDetail, TSurvey, TSurveyReportLetter } from '@eusulan/shared';
 import { Alert, Button, FloatButton, Modal, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { crestSource } from '../../office-settings/crest.ts';
 import { letterLines, NO_LETTER_NUMBER } from '../letter-lines.ts';
 import { attachedPageCount, photoSections } from '../photo-pages.ts';
 import { mapBlockId, reportSubject, roadTitle } from '../report-model.ts';
@@ -11,7 +12,7 @@ import type { TReportBlocks } from './ReportBlock.tsx';
 import { blockIdsOf, ReportDocument, type TReportNode } from './ReportDocument.tsx';
 import { addresseeLines, letterDateLine, ReportLetter } from './ReportLetter.tsx';
 import { ReportMap } from './ReportMap.tsx';
-import { AttachmentPages, crestSource, Letterhead, LetterLines } from './ReportParts.tsx';
+import { AttachmentPages, Letterhead, LetterLines } from './ReportParts.tsx';
 import '../survey-report.css';
 import '../report-attachments.css';
 
