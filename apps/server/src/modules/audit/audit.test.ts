@@ -23,6 +23,8 @@ const NOT_AUDITED = new Set([
   'PUT /api/auth/change-password',
   'POST /api-web/export',
   'POST /api-web/export/jobs',
+  // Numbering a report is kept with the report itself (survey_report_letters: who and when), not as a change.
+  'POST /api-web/survey-report/:id/letter',
 ]);
 
 /** Each write route that answered 2xx here, with the audit rows it added. */
@@ -617,6 +619,47 @@ describe('audit trail of a completed-work import', () => {
     ).toEqual([
       { action: 'import', actorName: admin.name, before: null, after: held },
       { action: 'delete', actorName: admin.name, before: held, after: null },
+    ]);
+  });
+});
+
+describe('audit trail of the letter settings', () => {
+  it('records the format and Sifat, and the crest by its file name, as it is put up and taken down', async () => {
+    const events = () =>
+      t.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entity, 'office-settings'), eq(auditEvents.entityId, 1)))
+        .orderBy(auditEvents.id);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api-web/office-settings',
+      headers: admin.headers,
+      payload: { letterNumberFormat: '620/{nomor}/{bulan}/{tahun}', sifat: 'Segera' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const form = await multipart({}, { file: [fixture('road-photo.png', 'lambang.png')] });
+    const crest = await t.app.inject({
+      method: 'POST',
+      url: '/api-web/office-settings/crest',
+      headers: { ...admin.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(crest.statusCode, crest.body).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api-web/office-settings/crest',
+      headers: admin.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await events()).map(({ actorName, before, after }) => ({ actorName, before, after }))).toEqual([
+      {
+        actorName: admin.name,
+        before: { letterNumberFormat: '620/{nomor}/436.7.6/{tahun}', sifat: 'Biasa' },
+        after: { letterNumberFormat: '620/{nomor}/{bulan}/{tahun}', sifat: 'Segera' },
+      },
+      { actorName: admin.name, before: { crestName: 'Logo aplikasi' }, after: { crestName: 'lambang.png' } },
+      { actorName: admin.name, before: { crestName: 'lambang.png' }, after: { crestName: 'Logo aplikasi' } },
     ]);
   });
 });

@@ -10,13 +10,13 @@ import { Alert, Button, Card, Form, Input, Select, Space, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useAppInfo } from '../../features/app-info/api.ts';
-import { APP_MARK_URL, crestSource } from '../../features/app-info/crest.ts';
 import {
   useOfficeSettings,
   useRemoveCrest,
   useSaveOfficeSettings,
   useUploadCrest,
 } from '../../features/office-settings/api.ts';
+import { APP_MARK_URL, crestSource } from '../../features/office-settings/crest.ts';
 import { useFeedback } from '../../lib/feedback.tsx';
 import { zodRule } from '../../lib/form-rules.ts';
 

@@ -2,7 +2,7 @@ import { EditOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { TAppInfo, TProposalDetail, TSurvey, TSurveyReportLetter } from '@eusulan/shared';
 import { Alert, Button, FloatButton, Modal, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { crestSource } from '../../app-info/crest.ts';
+import { crestSource } from '../../office-settings/crest.ts';
 import { letterLines, NO_LETTER_NUMBER } from '../letter-lines.ts';
 import { attachedPageCount, photoSections } from '../photo-pages.ts';
 import { mapBlockId, reportSubject, roadTitle } from '../report-model.ts';

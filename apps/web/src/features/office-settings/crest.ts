@@ -5,9 +5,9 @@ import { mediaUrl } from '../../lib/http.ts';
 export const APP_MARK_URL = '/favicon.svg';
 
 /**
- * The crest a letterhead shows: the one uploaded in Pengaturan Surat (with the media token), else the
- * deployment's REPORT_LOGO_URL, else the app's own mark. Here, not with the report, so the settings screen
- * shows it without loading the print code.
+ * The crest the letterhead shows: the one uploaded in Pengaturan Surat (with the media token), else the
+ * deployment's REPORT_LOGO_URL, else the app's own mark. Apart from the report's code, so the settings
+ * screen shows it without loading the print page's.
  */
 export function crestSource(crestUrl: string | null | undefined, appInfo: TAppInfo): string {
   if (crestUrl) return mediaUrl(crestUrl);
