@@ -6,6 +6,8 @@ export const TABLE_SEARCH_DEBOUNCE_MS = 1000;
 export const SELECT_SEARCH_DEBOUNCE_MS = 800;
 export const SELECT_SEARCH_LIMIT = 15;
 export const TOAST_DURATION_MS = 3000;
+/** The most a survey photo's or video's description (keterangan) may hold. */
+export const MEDIA_DESCRIPTION_MAX = 1000;
 
 export const MB = 1024 * 1024;
 export const UPLOAD_LIMITS = {

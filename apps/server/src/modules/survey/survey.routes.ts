@@ -1,4 +1,4 @@
-import { recordId, SURVEY_MESSAGES, UPLOAD_LIMITS } from '@eusulan/shared';
+import { MEDIA_DESCRIPTION_MAX, recordId, SURVEY_MESSAGES, UPLOAD_LIMITS } from '@eusulan/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelope } from '../../lib/envelope.ts';
@@ -16,7 +16,7 @@ const consultantOnly = requireAuth({ roles: ['consultan'] });
 const ZMediaDescription = z
   .string()
   .trim()
-  .max(1000, { error: 'Keterangan maksimal 1000 karakter.' })
+  .max(MEDIA_DESCRIPTION_MAX, { error: `Keterangan maksimal ${MEDIA_DESCRIPTION_MAX} karakter.` })
   .optional()
   .default('');
 const ZPhotoFields = z.object({

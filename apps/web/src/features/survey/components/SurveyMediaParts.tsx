@@ -1,5 +1,6 @@
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Progress } from 'antd';
+import { MEDIA_DESCRIPTION_MAX } from '@eusulan/shared';
+import { Button, Input, Popconfirm, Progress } from 'antd';
 import type { SurveyMediaKind } from '../api.ts';
 
 /** A file on its way up, or one that failed and waits for Coba lagi or Hapus. */
@@ -101,5 +102,35 @@ export function PendingItem({
         )}
       </figcaption>
     </figure>
+  );
+}
+
+/** The labelled description (keterangan) typed before photos or a video are chosen. */
+export function MediaDescriptionField({
+  kind,
+  value,
+  placeholder,
+  onChange,
+}: {
+  kind: SurveyMediaKind;
+  value: string;
+  placeholder: string;
+  onChange(value: string): void;
+}) {
+  const id = `survey-${kind}-description`;
+  return (
+    <div className="survey-media__field">
+      <label className="survey-form__label" htmlFor={id}>
+        {kind === 'photo' ? 'Keterangan Foto' : 'Keterangan Video'}
+      </label>
+      <Input
+        id={id}
+        value={value}
+        maxLength={MEDIA_DESCRIPTION_MAX}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={`${kind}-description`}
+      />
+    </div>
   );
 }

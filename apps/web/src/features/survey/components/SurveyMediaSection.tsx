@@ -6,7 +6,7 @@ import {
   type TSurveyPhoto,
   type TSurveyVideo,
 } from '@eusulan/shared';
-import { Button, Empty, Input, Typography } from 'antd';
+import { Button, Empty, Typography } from 'antd';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { RemoteSelect } from '../../../components/RemoteSelect.tsx';
 import { handleApiError } from '../../../lib/errors.ts';
@@ -22,7 +22,13 @@ import {
 } from '../api.ts';
 import { failureText } from '../failure-text.ts';
 import { PHOTO_ACCEPT, SURVEY_PHOTO_RULE, SURVEY_VIDEO_RULE, VIDEO_ACCEPT } from '../media-rules.ts';
-import { DeleteMedia, PendingItem, type PendingUpload, UploadProblems } from './SurveyMediaParts.tsx';
+import {
+  DeleteMedia,
+  MediaDescriptionField,
+  PendingItem,
+  type PendingUpload,
+  UploadProblems,
+} from './SurveyMediaParts.tsx';
 
 export interface SurveyMediaSectionProps {
   proposalId: number;
@@ -197,19 +203,12 @@ export function SurveyMediaSection({
               </div>
             ) : null}
           </div>
-          <div className="survey-media__field">
-            <label className="survey-form__label" htmlFor="survey-photo-description">
-              Keterangan Foto
-            </label>
-            <Input
-              id="survey-photo-description"
-              value={photoDescription}
-              maxLength={1000}
-              placeholder="Contoh: lubang di depan gang 3"
-              onChange={(event) => setPhotoDescription(event.target.value)}
-              data-testid="photo-description"
-            />
-          </div>
+          <MediaDescriptionField
+            kind="photo"
+            value={photoDescription}
+            placeholder="Contoh: lubang di depan gang 3"
+            onChange={setPhotoDescription}
+          />
           <Button icon={<CameraOutlined />} onClick={choosePhotos} data-testid="photo-choose">
             Pilih Foto
           </Button>
@@ -258,19 +257,12 @@ export function SurveyMediaSection({
       <section className="survey-form__section" data-testid="survey-videos-section">
         <Typography.Title level={5}>Video</Typography.Title>
         <div className="survey-media__picker">
-          <div className="survey-media__field">
-            <label className="survey-form__label" htmlFor="survey-video-description">
-              Keterangan Video
-            </label>
-            <Input
-              id="survey-video-description"
-              value={description}
-              maxLength={1000}
-              placeholder="Contoh: kondisi saluran sisi kiri"
-              onChange={(event) => setDescription(event.target.value)}
-              data-testid="video-description"
-            />
-          </div>
+          <MediaDescriptionField
+            kind="video"
+            value={description}
+            placeholder="Contoh: kondisi saluran sisi kiri"
+            onChange={setDescription}
+          />
           <Button icon={<VideoCameraOutlined />} onClick={videoPicker.open} data-testid="video-choose">
             Pilih Video
           </Button>
