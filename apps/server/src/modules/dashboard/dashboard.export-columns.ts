@@ -1,4 +1,5 @@
 import { formatDate, PROCESS_TYPE_NAMES, PROPOSAL_TYPE_NAMES, statusLabel } from '@eusulan/shared';
+import { calendarDayIn } from '../../lib/calendar-day.ts';
 import { DAY_FORMAT, RUPIAH_FORMAT, spreadsheetDay, spreadsheetDayIn } from '../../lib/spreadsheet.ts';
 import type { MapPictureLayer } from './dashboard.map-picture.ts';
 import type { CompletedWorkExportRow, ProposalExportRow } from './dashboard.queries.ts';
@@ -36,13 +37,7 @@ const rtRw = (rt: string | null, rw: string | null) => `${rt ?? '-'}/${rw ?? '-'
 
 export function dayOf(instant: Date | string | null, timeZone: string) {
   if (!instant) return '';
-  const date = instant instanceof Date ? instant : new Date(instant);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return formatDate(`${parts.year}-${parts.month}-${parts.day}`);
+  return formatDate(calendarDayIn(timeZone, instant instanceof Date ? instant : new Date(instant)));
 }
 
 export interface Column<TRow> {

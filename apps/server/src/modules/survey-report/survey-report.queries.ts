@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { letterNumberCounters, proposals, surveyReportLetters, surveys } from '../../db/schema/index.ts';
 
@@ -41,10 +41,7 @@ export async function lockYearCounter(tx: Db, year: number) {
 }
 
 export async function setYearCounter(tx: Db, year: number, lastNumber: number) {
-  await tx
-    .update(letterNumberCounters)
-    .set({ lastNumber: sql`${lastNumber}` })
-    .where(eq(letterNumberCounters.year, year));
+  await tx.update(letterNumberCounters).set({ lastNumber }).where(eq(letterNumberCounters.year, year));
 }
 
 export async function insertReportLetter(tx: Db, letter: typeof surveyReportLetters.$inferInsert) {

@@ -1,5 +1,6 @@
 import { DEFAULT_LETTER_NUMBER_FORMAT, DEFAULT_LETTER_SIFAT, formatLetterNumber } from '@eusulan/shared';
 import type { Database } from '../../db/client.ts';
+import { calendarDayIn } from '../../lib/calendar-day.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { findOfficeSettings } from '../office-settings/office-settings.queries.ts';
@@ -8,12 +9,8 @@ import * as queries from './survey-report.queries.ts';
 
 /** The year and month of an instant in the office's time zone: a letter of 31 December 23:30 WIB is December's. */
 export function letterMonthIn(timeZone: string, instant: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: 'numeric' })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return { year: Number(parts.year), month: Number(parts.month) };
+  const [year, month] = calendarDayIn(timeZone, instant).split('-').map(Number);
+  return { year: year ?? 0, month: month ?? 0 };
 }
 
 /**
