@@ -25,9 +25,12 @@ export const LETTER_SIFAT = ['Biasa', 'Penting', 'Segera', 'Sangat Segera', 'Rah
 export type TLetterSifat = (typeof LETTER_SIFAT)[number];
 export const DEFAULT_LETTER_SIFAT: TLetterSifat = 'Biasa';
 
+/** The longest letter number format: a Nomor line stays on one line of the letter. */
+export const LETTER_NUMBER_FORMAT_MAX = 120;
+
 export const OFFICE_SETTINGS_MESSAGES = {
   formatRequired: 'Format nomor surat tidak boleh kosong!',
-  formatTooLong: 'Format nomor surat maksimal 120 karakter.',
+  formatTooLong: `Format nomor surat maksimal ${LETTER_NUMBER_FORMAT_MAX} karakter.`,
   formatCharacters: 'Format nomor surat hanya boleh berisi huruf, angka, spasi dan tanda . / - _ ( ) : { }.',
   formatNeedsNumber: 'Format nomor surat harus memuat {nomor}.',
   formatNeedsYear: 'Format nomor surat harus memuat {tahun}: nomor urut dimulai lagi dari 1 setiap tahun.',
@@ -41,7 +44,7 @@ const PLACEHOLDER_PATTERN = /\{([^{}]*)\}/g;
 
 export const ZOfficeSettings = z.object({
   letterNumberFormat: requiredText(OFFICE_SETTINGS_MESSAGES.formatRequired)
-    .pipe(z.string().max(120, { error: OFFICE_SETTINGS_MESSAGES.formatTooLong }))
+    .pipe(z.string().max(LETTER_NUMBER_FORMAT_MAX, { error: OFFICE_SETTINGS_MESSAGES.formatTooLong }))
     .pipe(
       z
         .string()

@@ -18,28 +18,6 @@ export interface Box {
   height: number;
 }
 
-/**
- * The drawing surface the picture needs; pdfkit's document is one. Kept this narrow so the picture can be
- * tested without a PDF.
- */
-export interface PictureCanvas {
-  save(): unknown;
-  restore(): unknown;
-  rect(x: number, y: number, width: number, height: number): unknown;
-  clip(): unknown;
-  moveTo(x: number, y: number): unknown;
-  lineTo(x: number, y: number): unknown;
-  closePath(): unknown;
-  lineWidth(width: number): unknown;
-  strokeColor(color: string): unknown;
-  fillColor(color: string): unknown;
-  stroke(): unknown;
-  fill(): unknown;
-  font(name: string): unknown;
-  fontSize(size: number): unknown;
-  text(text: string, x: number, y: number, options?: { width?: number; align?: string }): unknown;
-}
-
 /** Room around the lines inside the frame, so a line on the edge stays readable. */
 const INSET = 14;
 /**
@@ -164,94 +142,94 @@ export async function frameLines(layers: MapPictureLayer[], box: Box) {
  * Draws the lines of every layer in `box` (Web Mercator, north up, as the maps dashboard shows them),
  * with a north arrow and a scale bar; no tile service is asked for anything. Later layers draw on top.
  */
-export async function drawMapPicture(canvas: PictureCanvas, layers: MapPictureLayer[], box: Box) {
-  canvas.save();
-  canvas.rect(box.x, box.y, box.width, box.height);
-  canvas.fillColor('#f4f6f8');
-  canvas.fill();
-  canvas.restore();
+export async function drawMapPicture(doc: PDFKit.PDFDocument, layers: MapPictureLayer[], box: Box) {
+  doc.save();
+  doc.rect(box.x, box.y, box.width, box.height);
+  doc.fillColor('#f4f6f8');
+  doc.fill();
+  doc.restore();
 
   const frame = await frameLines(layers, box);
   if (!frame) {
-    canvas.fillColor('#555555');
-    canvas.font('Helvetica');
-    canvas.fontSize(9);
-    canvas.text('Tidak ada garis untuk filter ini.', box.x, box.y + box.height / 2 - 5, {
+    doc.fillColor('#555555');
+    doc.font('Helvetica');
+    doc.fontSize(9);
+    doc.text('Tidak ada garis untuk filter ini.', box.x, box.y + box.height / 2 - 5, {
       width: box.width,
       align: 'center',
     });
   } else {
-    canvas.save();
-    canvas.rect(box.x, box.y, box.width, box.height);
-    canvas.clip();
+    doc.save();
+    doc.rect(box.x, box.y, box.width, box.height);
+    doc.clip();
     // A point closer than PEN_STEP to the last one drawn cannot be seen on paper: leaving it out keeps a
     // city's worth of lines a PDF of a few megabytes.
     let last = { x: Number.NaN, y: Number.NaN };
     const pathOn = geoPath(frame.projection, {
       beginPath: () => {},
       moveTo: (x, y) => {
-        canvas.moveTo(x, y);
+        doc.moveTo(x, y);
         last = { x, y };
       },
       lineTo: (x, y) => {
         if (Math.abs(x - last.x) + Math.abs(y - last.y) < PEN_STEP) return;
-        canvas.lineTo(x, y);
+        doc.lineTo(x, y);
         last = { x, y };
       },
-      closePath: () => canvas.closePath(),
+      closePath: () => doc.closePath(),
       arc: () => {},
     });
     for (const { layer, batches } of frame.drawn) {
       for (const batch of batches) {
         pathOn(batch);
-        canvas.lineWidth(2);
-        canvas.strokeColor(layer.color);
-        canvas.stroke();
+        doc.lineWidth(2);
+        doc.strokeColor(layer.color);
+        doc.stroke();
         await nextTurn();
       }
     }
-    canvas.restore();
-    drawNorthArrow(canvas, box);
-    if (frame.metresPerPoint) drawScaleBar(canvas, box, frame.metresPerPoint);
+    doc.restore();
+    drawNorthArrow(doc, box);
+    if (frame.metresPerPoint) drawScaleBar(doc, box, frame.metresPerPoint);
   }
 
-  canvas.lineWidth(0.6);
-  canvas.strokeColor('#555555');
-  canvas.rect(box.x, box.y, box.width, box.height);
-  canvas.stroke();
+  doc.lineWidth(0.6);
+  doc.strokeColor('#555555');
+  doc.rect(box.x, box.y, box.width, box.height);
+  doc.stroke();
 }
 
-function drawNorthArrow(canvas: PictureCanvas, box: Box) {
+function drawNorthArrow(doc: PDFKit.PDFDocument, box: Box) {
   const x = box.x + box.width - 22;
   const y = box.y + 12;
-  canvas.fillColor('#222222');
-  canvas.moveTo(x, y);
-  canvas.lineTo(x + 7, y + 20);
-  canvas.lineTo(x, y + 15);
-  canvas.lineTo(x - 7, y + 20);
-  canvas.closePath();
-  canvas.fill();
-  canvas.font('Helvetica-Bold');
-  canvas.fontSize(9);
-  canvas.text('U', x - 10, y + 22, { width: 20, align: 'center' });
+  doc.fillColor('#222222');
+  doc.moveTo(x, y);
+  doc.lineTo(x + 7, y + 20);
+  doc.lineTo(x, y + 15);
+  doc.lineTo(x - 7, y + 20);
+  doc.closePath();
+  doc.fill();
+  doc.font('Helvetica-Bold');
+  doc.fontSize(9);
+  doc.text('U', x - 10, y + 22, { width: 20, align: 'center' });
 }
 
-function drawScaleBar(canvas: PictureCanvas, box: Box, metresPerPt: number) {
+function drawScaleBar(doc: PDFKit.PDFDocument, box: Box, metresPerPt: number) {
   const bar = scaleBarLength(metresPerPt, box.width * SCALE_BAR_SHARE);
   const x = box.x + 12;
   const y = box.y + box.height - 16;
-  canvas.fillColor('#ffffff');
-  canvas.rect(x - 4, y - 14, bar.points + 8, 24);
-  canvas.fill();
-  canvas.fillColor('#222222');
-  canvas.rect(x, y, bar.points / 2, 4);
-  canvas.fill();
-  canvas.lineWidth(0.8);
-  canvas.strokeColor('#222222');
-  canvas.rect(x, y, bar.points, 4);
-  canvas.stroke();
-  canvas.font('Helvetica');
-  canvas.fontSize(8);
-  canvas.text('0', x - 2, y - 11);
-  canvas.text(bar.label, x + bar.points - 30, y - 11, { width: 32, align: 'right' });
+  doc.fillColor('#ffffff');
+  doc.rect(x - 4, y - 14, bar.points + 8, 24);
+  doc.fill();
+  doc.fillColor('#222222');
+  doc.rect(x, y, bar.points / 2, 4);
+  doc.fill();
+  doc.lineWidth(0.8);
+  doc.strokeColor('#222222');
+  doc.rect(x, y, bar.points, 4);
+  doc.stroke();
+  doc.font('Helvetica');
+  doc.fontSize(8);
+  doc.text('0', x - 2, y - 11);
+  doc.text(bar.label, x + bar.points - 30, y - 11, { width: 32, align: 'right' });
 }

@@ -1,5 +1,6 @@
 import {
   formatLetterNumber,
+  LETTER_NUMBER_FORMAT_MAX,
   LETTER_NUMBER_PLACEHOLDERS,
   LETTER_SIFAT,
   type TOfficeSettingsValues,
@@ -108,7 +109,7 @@ export function OfficeSettingsPage() {
               </div>
             }
           >
-            <Input maxLength={120} data-testid="field-letter-number-format" />
+            <Input maxLength={LETTER_NUMBER_FORMAT_MAX} data-testid="field-letter-number-format" />
           </Form.Item>
           <Form.Item name="sifat" label="Sifat" rules={[zodRule(ZOfficeSettings.shape.sifat)]}>
             <Select
